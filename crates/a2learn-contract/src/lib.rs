@@ -1,0 +1,1 @@
+//! The a2learn interaction contract (see `shared/spec/contract.md`).

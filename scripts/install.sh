@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what building, running and testing a2learn Teacher needs on Debian bookworm (as root),
+# skipping whatever is there already, so a second run is a no-op.
+#   scripts/install.sh          everything (app + tests)
+#   scripts/install.sh app      only what running the app needs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+
+apt_packages=(libwebkit2gtk-4.1-dev build-essential curl wget file libssl-dev libxdo-dev
+  libayatana-appindicator3-dev librsvg2-dev pkg-config xvfb xauth fonts-dejavu-core
+  libgl1-mesa-dri)
+if [ "$what" = all ]; then
+  apt_packages+=(webkit2gtk-driver)
+fi
+
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v cargo >/dev/null || { echo "cargo (rustup) is required" >&2; exit 1; }
+command -v npm >/dev/null || { echo "node and npm are required" >&2; exit 1; }
+
+# The UI's packages, exactly as locked.
+if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+  npm ci --prefix ui --no-audit --no-fund --loglevel=error
+fi
+
+if [ "$what" = all ]; then
+  if [ -f tests/peers/package-lock.json ] && { [ ! -d tests/peers/node_modules ] ||
+      [ tests/peers/package-lock.json -nt tests/peers/node_modules/.package-lock.json ]; }; then
+    npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
+  fi
+  if ! command -v tauri-driver >/dev/null; then
+    cargo install tauri-driver --locked --version '^2' --quiet
+  fi
+fi

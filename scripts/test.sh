@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs every test of a2learn Teacher, installing what is missing first. Each step prints its
+# elapsed time; the last line counts the steps that passed and failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+passed=0
+failed=0
+failures=()
+
+step() {
+  local name=$1
+  shift
+  local t0
+  t0=$(date +%s)
+  echo "==> $name"
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "<== $name: ok in $(($(date +%s) - t0)) s (total $(($(date +%s) - start)) s)"
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "<== $name: FAILED in $(($(date +%s) - t0)) s (total $(($(date +%s) - start)) s)"
+  fi
+}
+
+# Files that tests generate and git tracks: a difference after the tests means they were stale.
+generated=(ui/src/ipc/bindings.ts crates/a2learn-contract/schema)
+
+step "install" scripts/install.sh all || true
+if [ "$failed" -gt 0 ]; then
+  echo "steps: $passed passed, $failed failed"
+  exit 1
+fi
+step "ui typecheck" npm --prefix ui run --silent typecheck
+step "ui unit tests (vitest)" npm --prefix ui run --silent test
+step "ui build" npm --prefix ui run --silent build
+step "cargo fmt" cargo fmt --all -- --check
+step "cargo clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+step "cargo test" cargo test --workspace --locked
+step "generated files are current" git diff --exit-code --stat -- "${generated[@]}"
+if [ -f tests/peers/package.json ]; then
+  step "contract peers (AG-UI, A2UI, MCP Apps validators)" npm --prefix tests/peers test --silent
+fi
+if [ -x fuzz/build.sh ]; then
+  step "fuzz targets build" fuzz/build.sh
+fi
+step "end to end (real window, WebDriver)" tests/e2e/run.sh
+
+echo "total $(($(date +%s) - start)) s"
+if [ "$failed" -gt 0 ]; then
+  echo "failed steps: ${failures[*]}"
+fi
+echo "steps: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,117 @@
+//! The shell's commands through Tauri's IPC, on the mock runtime: the same invoke handler the
+//! window uses, a real SQLite file behind it.
+
+use std::sync::Arc;
+
+use a2learn_teacher::{FixedClock, Store};
+use a2learn_teacher_app::AppState;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::webview::InvokeRequest;
+use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+
+fn app_with(store: Store) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let builder = a2learn_teacher_app::specta_builder!(MockRuntime);
+    // `.setup()` does not run in mock apps, so state is managed by hand.
+    let app = mock_builder()
+        .invoke_handler(builder.invoke_handler())
+        .manage(AppState::new(store))
+        .build(mock_context(noop_assets()))
+        .expect("mock app");
+    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("mock window");
+    (app, webview)
+}
+
+fn invoke(
+    webview: &WebviewWindow<MockRuntime>,
+    cmd: &str,
+) -> Result<serde_json::Value, serde_json::Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            // On Linux the ACL accepts this origin for the app's own pages.
+            url: "tauri://localhost".parse().expect("url"),
+            body: InvokeBody::default(),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<serde_json::Value>().expect("json body"))
+}
+
+fn open_store(dir: &tempfile::TempDir) -> Store {
+    tauri::async_runtime::block_on(Store::open(
+        &dir.path().join("teacher.db"),
+        Arc::new(FixedClock::at(1_764_000_000_000)),
+    ))
+    .expect("store")
+}
+
+#[test]
+fn app_status_reports_the_database_and_no_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, webview) = app_with(open_store(&dir));
+    let status = invoke(&webview, "app_status").expect("app_status succeeds");
+    assert_eq!(
+        status["connection"],
+        serde_json::json!({"state": "not_configured"})
+    );
+    assert_eq!(status["connection_label"], "no host configured");
+    assert!(
+        status["db_path"].as_str().unwrap().ends_with("teacher.db"),
+        "the path of the file we opened: {status}"
+    );
+    assert_eq!(
+        status["schema_version"], 20261129,
+        "date part of the newest migration"
+    );
+}
+
+#[test]
+fn list_classes_returns_what_the_store_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir);
+    let (_app, webview) = app_with(store.clone());
+    assert_eq!(
+        invoke(&webview, "list_classes").unwrap(),
+        serde_json::json!([])
+    );
+
+    tauri::async_runtime::block_on(store.upsert_class("c-1", "Period 3", Some("QX7"))).unwrap();
+    assert_eq!(
+        invoke(&webview, "list_classes").unwrap(),
+        serde_json::json!([{"class_id": "c-1", "title": "Period 3", "join_code": "QX7"}])
+    );
+}
+
+#[test]
+fn a_failing_store_reaches_the_ui_as_code_and_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir);
+    let (_app, webview) = app_with(store.clone());
+    // A closed pool makes every query fail, as a vanished disk would.
+    tauri::async_runtime::block_on(store.pool().close());
+    let err = invoke(&webview, "list_classes").expect_err("list_classes fails");
+    assert_eq!(err["code"], "storage", "error shape: {err}");
+    assert!(
+        err["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "a message: {err}"
+    );
+}
+
+#[test]
+fn unknown_commands_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, webview) = app_with(open_store(&dir));
+    assert!(
+        invoke(&webview, "drop_all_tables").is_err(),
+        "only registered commands run"
+    );
+}

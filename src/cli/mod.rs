@@ -1,0 +1,74 @@
+//! The `a2learn-teacher` command line. Each subcommand group lives in its own module; `main`
+//! only parses, sets up logging and dispatches.
+
+pub mod contract;
+mod db;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// a2learn Teacher: follow a class's a2learn pathways, answer help requests, export results.
+#[derive(Debug, Parser)]
+#[command(name = "a2learn-teacher", version, about, propagate_version = true)]
+pub struct Cli {
+    /// The local database file (default: $A2LEARN_TEACHER_DB, else the platform data folder).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Inspect the local database.
+    Db {
+        #[command(subcommand)]
+        command: db::DbCommand,
+    },
+    /// Check, project and describe a2learn contract messages.
+    Contract {
+        #[command(subcommand)]
+        command: contract::ContractCommand,
+    },
+}
+
+/// Logs go to stderr, at `warn` unless `A2LEARN_LOG` says otherwise (e.g. `A2LEARN_LOG=debug`).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("A2LEARN_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    // A second init (tests) fails harmlessly.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Db { command } => db::run(cli.db.as_deref(), command),
+        Command::Contract { command } => contract::run(command),
+    }
+}
+
+/// A tokio runtime for one CLI command.
+pub(crate) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?)
+}

@@ -1,0 +1,37 @@
+//! How errors reach the UI: `{code, message}`, with only the codes the UI branches on.
+
+use serde::Serialize;
+
+/// The error codes the UI distinguishes. Everything else is `internal`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The input was rejected (bad field, bad file); the message says which and why.
+    InvalidInput,
+    /// The thing asked for does not exist.
+    NotFound,
+    /// The local database could not be read or written.
+    Storage,
+    /// The pathway host could not be reached or refused the request.
+    Host,
+    /// A bug or an unexpected failure.
+    Internal,
+}
+
+/// An error as the UI receives it. The message is for people: it never carries a token, a
+/// learner's name or a student's free text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type, thiserror::Error)]
+#[error("{code:?}: {message}")]
+pub struct UiError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl UiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+        }
+    }
+}

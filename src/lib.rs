@@ -1,0 +1,15 @@
+//! a2learn Teacher core: everything the dashboard relies on, with no Tauri in it.
+//!
+//! The Tauri shell (`src-tauri`) and the `a2learn-teacher` CLI are thin adapters over this crate;
+//! tests drive it directly.
+
+pub mod cli;
+pub mod clock;
+pub mod error;
+pub mod host;
+pub mod paths;
+pub mod store;
+
+pub use clock::{Clock, FixedClock, SystemClock};
+pub use error::{ErrorCode, UiError};
+pub use store::{DbInfo, Store, StoreError};

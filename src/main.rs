@@ -1,0 +1,5 @@
+//! `a2learn-teacher`: the command-line face of the core.
+
+fn main() -> std::process::ExitCode {
+    a2learn_teacher::cli::main()
+}

@@ -1,0 +1,172 @@
+//! The local store: one SQLite file, opened with the settings this app relies on, migrated by
+//! the embedded `migrations/` folder.
+
+mod classes;
+mod settings;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+use crate::clock::SharedClock;
+
+pub use classes::ClassRow;
+
+/// The embedded migrations (the repository's `migrations/` folder, compiled in).
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// How long a writer waits for another connection's lock before giving up. Two sync processes
+/// on one database must queue, not fail.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot create the folder for the database at {path}: {source}")]
+    CreateDir {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot open the database at {path}: {source}")]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error("cannot migrate the database at {path}: {source}")]
+    Migrate {
+        path: PathBuf,
+        #[source]
+        source: sqlx::migrate::MigrateError,
+    },
+    #[error("database error: {0}")]
+    Sql(#[from] sqlx::Error),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl From<StoreError> for crate::UiError {
+    fn from(err: StoreError) -> Self {
+        let code = match err {
+            StoreError::Invalid(_) => crate::ErrorCode::InvalidInput,
+            _ => crate::ErrorCode::Storage,
+        };
+        crate::UiError::new(code, err.to_string())
+    }
+}
+
+/// What `a2learn-teacher db info` reports.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DbInfo {
+    pub path: PathBuf,
+    /// The newest applied migration's version, or 0 for an empty database.
+    pub schema_version: i64,
+    /// Row counts of every table the migrations made, by name.
+    pub row_counts: Vec<(String, i64)>,
+}
+
+/// A handle to the local database. Cheap to clone (it holds a connection pool).
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: SqlitePool,
+    path: PathBuf,
+    clock: SharedClock,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub async fn open(path: &Path, clock: SharedClock) -> Result<Self, StoreError> {
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|source| StoreError::CreateDir {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        let options = SqliteConnectOptions::from_str("sqlite://")
+            .map_err(|source| StoreError::Open {
+                path: path.to_path_buf(),
+                source,
+            })?
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // NORMAL in WAL mode: a crash loses no committed transaction that reached the WAL's
+            // fsync at checkpoint; a power cut may lose the last few. The feed replays those.
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            .pragma("cache_size", "-65536");
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await
+            .map_err(|source| StoreError::Open {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        MIGRATOR
+            .run(&pool)
+            .await
+            .map_err(|source| StoreError::Migrate {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        tracing::debug!(path = %path.display(), "store opened");
+        Ok(Self {
+            pool,
+            path: path.to_path_buf(),
+            clock,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// The newest applied migration, or 0 when none is applied.
+    pub async fn schema_version(&self) -> Result<i64, StoreError> {
+        let version: Option<i64> =
+            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = 1")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(version.unwrap_or(0))
+    }
+
+    /// Path, schema version and the row count of every table.
+    pub async fn info(&self) -> Result<DbInfo, StoreError> {
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' \
+             AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY name",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut row_counts = Vec::with_capacity(tables.len());
+        for table in tables {
+            // The name comes from sqlite_master, not from a user; quoting keeps odd names safe.
+            let sql = format!("SELECT COUNT(*) FROM \"{}\"", table.replace('"', "\"\""));
+            let count: i64 = sqlx::query(&sql).fetch_one(&self.pool).await?.try_get(0)?;
+            row_counts.push((table, count));
+        }
+        Ok(DbInfo {
+            path: self.path.clone(),
+            schema_version: self.schema_version().await?,
+            row_counts,
+        })
+    }
+
+    /// Closes the pool, checkpointing the WAL.
+    pub async fn close(self) {
+        self.pool.close().await;
+    }
+}

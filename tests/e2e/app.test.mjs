@@ -1,0 +1,70 @@
+// End to end: the real app window under Xvfb, driven over WebDriver (tauri-driver +
+// WebKitWebDriver). Run by tests/e2e/run.sh, which builds nothing and expects the binary built.
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { WebDriver, startDriver } from "./webdriver.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
+const outDir = path.join(root, "test-output", "e2e");
+
+let driver;
+let wd;
+let home;
+
+before(async () => {
+  await mkdir(outDir, { recursive: true });
+  // A fresh data and config home: the app starts from an empty database.
+  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-"));
+  const env = {
+    ...process.env,
+    XDG_DATA_HOME: path.join(home, "data"),
+    XDG_CONFIG_HOME: path.join(home, "config"),
+  };
+  delete env.A2LEARN_TEACHER_DB;
+  driver = await startDriver({ port: Number(process.env.E2E_DRIVER_PORT ?? 4444), env });
+  wd = new WebDriver(driver.base);
+  await wd.start(application);
+});
+
+after(async () => {
+  await wd?.stop();
+  driver?.child.kill();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+test("the window opens on the app frame", async () => {
+  assert.equal(await wd.title(), "a2learn Teacher");
+  const heading = await wd.waitForText(".app-title");
+  assert.equal(heading, "a2learn Teacher");
+  const sidebar = await wd.waitForText("nav[aria-label='Classes'] .sidebar-title");
+  assert.equal(sidebar.toUpperCase(), "CLASSES");
+});
+
+test("a fresh database shows no classes and no host", async () => {
+  const empty = await wd.waitForText("[data-testid='no-classes']");
+  assert.equal(empty, "No classes yet");
+  const status = await wd.waitForText("[data-testid='connection']", (t) => t.includes("Host:") && !t.includes("…"));
+  assert.match(status, /Host: no host configured/);
+  const version = await wd.execute("return document.querySelector('.status-bar .muted')?.textContent ?? ''");
+  assert.match(version, /^v\d+\.\d+\.\d+$/, "the status bar shows the app's version from the backend");
+  // Negative control: the error panel only appears when a command failed.
+  assert.deepEqual(await wd.findAll("[role='alert']"), [], "no error panel");
+  await wd.screenshot(path.join(outDir, "01-frame.png"));
+});
+
+test("the page runs under the strict content security policy", async () => {
+  // An inline script injected at run time must be refused by the CSP.
+  const ran = await wd.execute(`
+    window.__inlineRan = false;
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true';
+    document.head.appendChild(s);
+    return window.__inlineRan;`);
+  assert.equal(ran, false, "inline scripts are blocked");
+});

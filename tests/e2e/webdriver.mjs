@@ -1,0 +1,118 @@
+// A small W3C WebDriver client over fetch: enough to drive the app through tauri-driver without
+// any npm package.
+import { spawn } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+
+export class WebDriver {
+  constructor(base) {
+    this.base = base;
+    this.session = null;
+  }
+
+  async request(method, path, body) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok || (json.value && json.value.error)) {
+      throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json.value)}`);
+    }
+    return json.value;
+  }
+
+  s(path) {
+    return `/session/${this.session}${path}`;
+  }
+
+  async start(application, args = []) {
+    const value = await this.request("POST", "/session", {
+      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application, args } } },
+    });
+    this.session = value.sessionId;
+  }
+
+  async stop() {
+    if (this.session) await this.request("DELETE", this.s("")).catch(() => {});
+    this.session = null;
+  }
+
+  title() {
+    return this.request("GET", this.s("/title"));
+  }
+
+  /** Runs `script` in the page and returns its value. */
+  execute(script, args = []) {
+    return this.request("POST", this.s("/execute/sync"), { script, args });
+  }
+
+  async find(css) {
+    const value = await this.request("POST", this.s("/element"), { using: "css selector", value: css });
+    return value[ELEMENT];
+  }
+
+  async findAll(css) {
+    const value = await this.request("POST", this.s("/elements"), { using: "css selector", value: css });
+    return value.map((v) => v[ELEMENT]);
+  }
+
+  text(element) {
+    return this.request("GET", this.s(`/element/${element}/text`));
+  }
+
+  click(element) {
+    return this.request("POST", this.s(`/element/${element}/click`), {});
+  }
+
+  /** Waits until `css` matches an element whose text satisfies `ok`, and returns that text. */
+  async waitForText(css, ok = (t) => t.length > 0, timeoutMs = 15000) {
+    const deadline = Date.now() + timeoutMs;
+    let last = "(no element)";
+    while (Date.now() < deadline) {
+      const found = await this.findAll(css);
+      if (found.length > 0) {
+        last = await this.text(found[0]);
+        if (ok(last)) return last;
+      }
+      await sleep(100);
+    }
+    throw new Error(`timed out waiting for ${css}; last text: ${last}`);
+  }
+
+  /** Saves a PNG of the window, after two animation frames so the last DOM change is painted. */
+  async screenshot(path) {
+    await this.request("POST", this.s("/execute/async"), {
+      script: "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
+      args: [],
+    });
+    const b64 = await this.request("GET", this.s("/screenshot"));
+    await writeFile(path, Buffer.from(b64, "base64"));
+  }
+}
+
+/** Starts tauri-driver on `port` and waits until it answers. */
+export async function startDriver({ port, env }) {
+  const child = spawn(
+    "tauri-driver",
+    ["--port", String(port), "--native-port", String(port + 1), "--native-driver", "/usr/bin/WebKitWebDriver"],
+    { env, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`tauri-driver exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/status`);
+      if (res.ok) return { child, base };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill();
+  throw new Error("tauri-driver did not start");
+}

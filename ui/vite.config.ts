@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+// No React plugin: Vite's built-in transform handles TSX with the automatic runtime, and we do
+// not need fast refresh badly enough to carry Babel. Port 5173 is what tauri.conf.json's devUrl
+// expects.
+export default defineConfig({
+  clearScreen: false,
+  server: { port: 5173, strictPort: true },
+  oxc: { jsx: { runtime: "automatic" } },
+  build: { target: "es2022", outDir: "dist", emptyOutDir: true },
+  test: {
+    environment: "jsdom",
+    globals: true,
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
