@@ -1,0 +1,579 @@
+//! The sequence rules of `contract.md` §3 (quiet reporting, call bookkeeping) as one small
+//! state machine, fed message by message.
+//!
+//! Its memory is pluggable ([`SequenceState`]) because the live pipeline ingests millions of
+//! events under a fixed memory budget and must resume after a restart: this crate ships
+//! [`InMemoryState`]; the store provides a durable one.
+//!
+//! Feeding is **check then commit**: [`Sequencer::check`] validates without mutating and
+//! returns the [`Transition`] the message would cause; only [`Sequencer::commit`] records
+//! it. A rejected message leaves no trace, and a pipeline can commit the transition in the
+//! same database transaction that stores the event.
+//!
+//! The machine does not deduplicate re-deliveries: the same event delivered twice is a
+//! second completion. A feed reader deduplicates by `(class_id, seq)` before feeding.
+//!
+//! ## Deadlines and the host's `timeout`
+//!
+//! A response whose `at` is after its call's `deadline` is rejected (`late-response`); a
+//! response exactly at the deadline is on time. The host closes an unanswered call with an
+//! `error {code: "timeout"}` response, which by its nature comes at or after the deadline (a
+//! timer fires late, a host restarts): a `timeout` error is therefore exempt from
+//! `late-response` and closes the call whenever it arrives. Rejecting it would leave the
+//! call open forever in every dashboard. A response without `at` (it crossed A2UI, which
+//! cannot carry one) cannot be judged late.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+
+use time::OffsetDateTime;
+
+use crate::error::ContractError;
+use crate::rules::{Registry, check_value_function, parse_timestamp, validate_message};
+use crate::types::{CallError, Function, Message};
+
+/// What the state knows about one widget run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunFacts {
+    pub completed: bool,
+    pub struggled: bool,
+}
+
+/// What the state knows about one call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallFacts {
+    pub function: Function,
+    pub deadline: OffsetDateTime,
+    pub answered: bool,
+}
+
+/// The change an accepted message makes to the state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Transition {
+    Completed {
+        widget_run_id: String,
+    },
+    Struggled {
+        widget_run_id: String,
+    },
+    CallOpened {
+        call_id: String,
+        function: Function,
+        deadline: OffsetDateTime,
+    },
+    CallAnswered {
+        call_id: String,
+        function: Function,
+    },
+}
+
+impl Transition {
+    /// The function a response answers, once the bookkeeping has resolved it. A caller that
+    /// got an unnamed [`Message::Response`] (A2UI, MCP) uses it with
+    /// [`Message::resolve_response`].
+    pub fn answered_function(&self) -> Option<Function> {
+        match self {
+            Transition::CallAnswered { function, .. } => Some(*function),
+            _ => None,
+        }
+    }
+}
+
+/// The memory of the state machine. Reads are `&self`; only [`SequenceState::apply`]
+/// writes, so a check can never change it.
+pub trait SequenceState {
+    /// A storage failure (for the in-memory state: none).
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// Has this run completed? struggled? (Both false for a run never seen.)
+    fn run(&self, widget_run_id: &str) -> Result<RunFacts, Self::Error>;
+    /// The call with this id, if a request opened it.
+    fn call(&self, call_id: &str) -> Result<Option<CallFacts>, Self::Error>;
+    /// Records an accepted transition.
+    fn apply(&mut self, transition: &Transition) -> Result<(), Self::Error>;
+}
+
+/// The in-memory [`SequenceState`]: two hash maps. Fine for a CLI check of one file or a test;
+/// a pipeline with millions of runs wants a disk-backed state.
+#[derive(Debug, Clone, Default)]
+pub struct InMemoryState {
+    runs: HashMap<String, RunFacts>,
+    calls: HashMap<String, CallFacts>,
+}
+
+impl InMemoryState {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl SequenceState for InMemoryState {
+    type Error = Infallible;
+
+    fn run(&self, widget_run_id: &str) -> Result<RunFacts, Infallible> {
+        Ok(self.runs.get(widget_run_id).copied().unwrap_or_default())
+    }
+
+    fn call(&self, call_id: &str) -> Result<Option<CallFacts>, Infallible> {
+        Ok(self.calls.get(call_id).copied())
+    }
+
+    fn apply(&mut self, transition: &Transition) -> Result<(), Infallible> {
+        match transition {
+            Transition::Completed { widget_run_id } => {
+                self.runs
+                    .entry(widget_run_id.clone())
+                    .or_default()
+                    .completed = true;
+            }
+            Transition::Struggled { widget_run_id } => {
+                self.runs
+                    .entry(widget_run_id.clone())
+                    .or_default()
+                    .struggled = true;
+            }
+            Transition::CallOpened {
+                call_id,
+                function,
+                deadline,
+            } => {
+                self.calls.insert(
+                    call_id.clone(),
+                    CallFacts {
+                        function: *function,
+                        deadline: *deadline,
+                        answered: false,
+                    },
+                );
+            }
+            Transition::CallAnswered { call_id, .. } => {
+                if let Some(call) = self.calls.get_mut(call_id) {
+                    call.answered = true;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a message was not accepted: a contract rule, or the state's storage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Rejection<E: std::error::Error + 'static> {
+    #[error(transparent)]
+    Rule(#[from] ContractError),
+    #[error("sequence state: {0}")]
+    State(#[source] E),
+}
+
+impl<E: std::error::Error + 'static> Rejection<E> {
+    /// The contract rule, when a rule (not storage) rejected the message.
+    pub fn rule(&self) -> Option<&ContractError> {
+        match self {
+            Rejection::Rule(e) => Some(e),
+            Rejection::State(_) => None,
+        }
+    }
+}
+
+/// The state machine: every rule of §3, single-message and sequence, over a
+/// [`SequenceState`].
+#[derive(Debug, Clone, Default)]
+pub struct Sequencer<S> {
+    state: S,
+}
+
+impl<S: SequenceState> Sequencer<S> {
+    pub fn new(state: S) -> Self {
+        Sequencer { state }
+    }
+
+    pub fn state(&self) -> &S {
+        &self.state
+    }
+
+    pub fn into_state(self) -> S {
+        self.state
+    }
+
+    /// Validates `message` (all single-message rules, then the sequence rules) without
+    /// changing anything, and returns the transition to commit if it is accepted.
+    pub fn check(
+        &self,
+        registry: &Registry,
+        message: &Message,
+    ) -> Result<Transition, Rejection<S::Error>> {
+        validate_message(message, registry)?;
+        self.check_sequence(message)
+    }
+
+    /// The sequence rules alone, for a caller that has run [`validate_message`] already.
+    pub fn check_sequence(&self, message: &Message) -> Result<Transition, Rejection<S::Error>> {
+        match message {
+            Message::WidgetCompleted(m) => {
+                let run = self
+                    .state
+                    .run(&m.identity.widget_run_id)
+                    .map_err(Rejection::State)?;
+                if run.completed {
+                    return Err(ContractError::SecondCompletion.into());
+                }
+                Ok(Transition::Completed {
+                    widget_run_id: m.identity.widget_run_id.clone(),
+                })
+            }
+            Message::WidgetStruggle(m) => {
+                let run = self
+                    .state
+                    .run(&m.identity.widget_run_id)
+                    .map_err(Rejection::State)?;
+                if run.struggled {
+                    return Err(ContractError::SecondStruggle.into());
+                }
+                if run.completed {
+                    return Err(ContractError::StruggleAfterCompletion.into());
+                }
+                // `failed_checks >= 2` is a single-message rule (rules.rs); repeated here so
+                // that `check_sequence` alone still enforces all of quiet reporting.
+                if m.failed_checks < 2 {
+                    return Err(ContractError::StruggleTooEarly {
+                        failed_checks: m.failed_checks,
+                    }
+                    .into());
+                }
+                Ok(Transition::Struggled {
+                    widget_run_id: m.identity.widget_run_id.clone(),
+                })
+            }
+            Message::ScoreRequest(r) => self.open(&r.call_id, Function::Score, &r.deadline),
+            Message::AssistRequest(r) => self.open(&r.call_id, Function::Assist, &r.deadline),
+            Message::ScoreResponse(_) | Message::AssistResponse(_) | Message::Response(_) => {
+                self.answer(message)
+            }
+        }
+    }
+
+    fn open(
+        &self,
+        call_id: &str,
+        function: Function,
+        deadline: &str,
+    ) -> Result<Transition, Rejection<S::Error>> {
+        let deadline = parse_timestamp("deadline", deadline)?;
+        if self
+            .state
+            .call(call_id)
+            .map_err(Rejection::State)?
+            .is_some()
+        {
+            return Err(ContractError::DuplicateCall {
+                call_id: call_id.to_owned(),
+            }
+            .into());
+        }
+        Ok(Transition::CallOpened {
+            call_id: call_id.to_owned(),
+            function,
+            deadline,
+        })
+    }
+
+    fn answer(&self, message: &Message) -> Result<Transition, Rejection<S::Error>> {
+        let Some((named, response)) = message.response() else {
+            return Err(ContractError::bad_frame("not a response").into());
+        };
+        let call_id = &response.call_id;
+        let Some(call) = self.state.call(call_id).map_err(Rejection::State)? else {
+            return Err(ContractError::UnknownCall {
+                call_id: call_id.clone(),
+                why: "was never opened by a request".into(),
+            }
+            .into());
+        };
+        if let Some(named) = named
+            && named != call.function
+        {
+            return Err(ContractError::UnknownCall {
+                call_id: call_id.clone(),
+                why: format!(
+                    "is a {} call, not a {} call",
+                    call.function.as_str(),
+                    named.as_str()
+                ),
+            }
+            .into());
+        }
+        if call.answered {
+            return Err(ContractError::AlreadyAnswered {
+                call_id: call_id.clone(),
+            }
+            .into());
+        }
+        if let Some(value) = &response.value {
+            check_value_function(call.function, value)?;
+        }
+        let is_timeout = response
+            .error
+            .as_ref()
+            .is_some_and(|e| e.code == CallError::TIMEOUT);
+        if let Some(at) = &response.at
+            && !is_timeout
+        {
+            let at_time = parse_timestamp("at", at)?;
+            if at_time > call.deadline {
+                return Err(ContractError::LateResponse {
+                    at: at.clone(),
+                    deadline: format_time(call.deadline),
+                }
+                .into());
+            }
+        }
+        Ok(Transition::CallAnswered {
+            call_id: call_id.clone(),
+            function: call.function,
+        })
+    }
+
+    /// Records an accepted transition (from [`Sequencer::check`]).
+    pub fn commit(&mut self, transition: &Transition) -> Result<(), S::Error> {
+        self.state.apply(transition)
+    }
+
+    /// Check, then commit on acceptance.
+    pub fn feed(
+        &mut self,
+        registry: &Registry,
+        message: &Message,
+    ) -> Result<Transition, Rejection<S::Error>> {
+        let transition = self.check(registry, message)?;
+        self.commit(&transition).map_err(Rejection::State)?;
+        Ok(transition)
+    }
+}
+
+fn format_time(t: OffsetDateTime) -> String {
+    t.format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_else(|_| t.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::RuleId;
+    use crate::types::*;
+
+    fn registry() -> Registry {
+        Registry::new(vec![RegistryEntry {
+            kind: "fraction_compare".into(),
+            title: "Compare fractions".into(),
+            standard: None,
+            assesses: true,
+            events: vec![Event::WidgetCompleted, Event::WidgetStruggle],
+            functions: vec![Function::Score, Function::Assist],
+        }])
+        .unwrap()
+    }
+
+    fn identity(run: &str) -> Identity {
+        Identity {
+            learner: "anon_k3x9q2".into(),
+            widget_run_id: run.into(),
+            widget_id: "w-1".into(),
+            pathway_id: "p-1".into(),
+            at: "2026-03-02T10:00:00Z".into(),
+        }
+    }
+
+    fn completed(run: &str) -> Message {
+        Message::WidgetCompleted(WidgetCompleted {
+            prose: "Done.".into(),
+            identity: identity(run),
+            widget_result: WidgetResult {
+                kind: "fraction_compare".into(),
+                standard: None,
+                correct: None,
+                attempts: 1,
+                hints: 0,
+                score: None,
+                detail: Default::default(),
+            },
+        })
+    }
+
+    fn struggle(run: &str) -> Message {
+        Message::WidgetStruggle(WidgetStruggle {
+            prose: "Stuck.".into(),
+            identity: identity(run),
+            kind: "fraction_compare".into(),
+            standard: None,
+            failed_checks: 2,
+            hints: 1,
+        })
+    }
+
+    fn assist(call: &str) -> Message {
+        Message::AssistRequest(AssistRequest {
+            call_id: call.into(),
+            identity: identity("run-1"),
+            kind: "fraction_compare".into(),
+            standard: None,
+            deadline: "2026-03-02T10:05:00Z".into(),
+            args: AssistArgs {
+                question: "Why is 3/4 bigger?".into(),
+                attempts: 1,
+                hints: 0,
+            },
+        })
+    }
+
+    fn answer(call: &str, at: &str) -> Message {
+        Message::AssistResponse(FunctionResponse {
+            call_id: call.into(),
+            at: Some(at.into()),
+            value: Some(ResponseValue::Assist(AssistValue {
+                answer: "Compare them to one half.".into(),
+                answered_by: AnsweredBy::Teacher,
+            })),
+            error: None,
+        })
+    }
+
+    fn timeout(call: &str, at: &str) -> Message {
+        Message::Response(FunctionResponse {
+            call_id: call.into(),
+            at: Some(at.into()),
+            value: None,
+            error: Some(CallError {
+                code: "timeout".into(),
+                message: "nobody answered".into(),
+            }),
+        })
+    }
+
+    fn feed_all(messages: &[Message]) -> Vec<Option<RuleId>> {
+        let registry = registry();
+        let mut seq = Sequencer::new(InMemoryState::new());
+        messages
+            .iter()
+            .map(|m| {
+                seq.feed(&registry, m)
+                    .err()
+                    .and_then(|e| e.rule().map(|r| r.rule_id()))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn quiet_reporting() {
+        assert_eq!(
+            feed_all(&[struggle("r1"), completed("r1"), completed("r1")]),
+            vec![None, None, Some(RuleId::SecondCompletion)]
+        );
+        assert_eq!(
+            feed_all(&[struggle("r1"), struggle("r1")]),
+            vec![None, Some(RuleId::SecondStruggle)]
+        );
+        assert_eq!(
+            feed_all(&[completed("r1"), struggle("r1"), struggle("r2")]),
+            vec![None, Some(RuleId::StruggleAfterCompletion), None]
+        );
+    }
+
+    #[test]
+    fn a_rejected_message_leaves_no_trace() {
+        let registry = registry();
+        let mut seq = Sequencer::new(InMemoryState::new());
+        // A completion that breaks a single-message rule must not count as the completion.
+        let Message::WidgetCompleted(mut bad) = completed("r1") else {
+            unreachable!()
+        };
+        bad.prose = String::new();
+        assert!(seq.feed(&registry, &Message::WidgetCompleted(bad)).is_err());
+        assert_eq!(seq.state().run("r1").unwrap(), RunFacts::default());
+        assert!(seq.feed(&registry, &completed("r1")).is_ok());
+        // check alone never records.
+        assert!(seq.check(&registry, &struggle("r2")).is_ok());
+        assert_eq!(seq.state().run("r2").unwrap(), RunFacts::default());
+    }
+
+    #[test]
+    fn call_bookkeeping() {
+        assert_eq!(
+            feed_all(&[
+                assist("c1"),
+                answer("c1", "2026-03-02T10:01:00Z"),
+                answer("c1", "2026-03-02T10:02:00Z"),
+                answer("c2", "2026-03-02T10:02:00Z"),
+                assist("c1"),
+            ]),
+            vec![
+                None,
+                None,
+                Some(RuleId::AlreadyAnswered),
+                Some(RuleId::UnknownCall),
+                Some(RuleId::DuplicateCall)
+            ]
+        );
+    }
+
+    #[test]
+    fn deadlines() {
+        // Exactly at the deadline is on time; one second after is late; a late answer does
+        // not close the call, so the host's timeout still can.
+        assert_eq!(
+            feed_all(&[assist("c1"), answer("c1", "2026-03-02T10:05:00Z")]),
+            vec![None, None]
+        );
+        assert_eq!(
+            feed_all(&[
+                assist("c1"),
+                answer("c1", "2026-03-02T10:05:01Z"),
+                timeout("c1", "2026-03-02T10:05:02Z"),
+                timeout("c1", "2026-03-02T10:05:03Z"),
+            ]),
+            vec![
+                None,
+                Some(RuleId::LateResponse),
+                None,
+                Some(RuleId::AlreadyAnswered)
+            ]
+        );
+        // A non-timeout error after the deadline is late like a value.
+        let Message::Response(mut declined) = timeout("c1", "2026-03-02T10:06:00Z") else {
+            unreachable!()
+        };
+        declined.error = Some(CallError {
+            code: "declined".into(),
+            message: "not now".into(),
+        });
+        assert_eq!(
+            feed_all(&[assist("c1"), Message::Response(declined)]),
+            vec![None, Some(RuleId::LateResponse)]
+        );
+    }
+
+    #[test]
+    fn responses_must_match_the_calls_function() {
+        // A response named for the other function does not answer this call; a value of
+        // the other function's shape is malformed.
+        let Message::Response(declined) = timeout("c1", "2026-03-02T10:01:00Z") else {
+            unreachable!()
+        };
+        assert_eq!(
+            feed_all(&[assist("c1"), Message::ScoreResponse(declined)]),
+            vec![None, Some(RuleId::UnknownCall)]
+        );
+        let Message::AssistResponse(r) = answer("c1", "2026-03-02T10:01:00Z") else {
+            unreachable!()
+        };
+        assert_eq!(
+            feed_all(&[assist("c1"), Message::ScoreResponse(r.clone())]),
+            vec![None, Some(RuleId::BadFrame)]
+        );
+        // An unnamed response is resolved by the call; the transition names the function.
+        let registry = registry();
+        let mut seq = Sequencer::new(InMemoryState::new());
+        seq.feed(&registry, &assist("c1")).unwrap();
+        let t = seq.feed(&registry, &Message::Response(r)).unwrap();
+        assert_eq!(t.answered_function(), Some(Function::Assist));
+    }
+}
