@@ -293,8 +293,9 @@ mod tests {
 
     #[test]
     fn projector_resolves_unnamed_responses_from_earlier_requests() {
-        let request = r#"{"version":"v1.0","callAgentFunction":{"surfaceId":"r1","functionCallId":"c1","callFunction":{"call":"a2learn_assist","args":{"learner":"anon_k3x9q2","widget_run_id":"r1","widget_id":"w1","pathway_id":"p1","at":"2026-03-02T10:00:00Z","kind":"fraction_compare","deadline":"2026-03-02T10:05:00Z","args":{"question":"Why?","attempts":1,"hints":0}}}}}"#;
-        let response = r#"{"version":"v1.0","agentFunctionResponse":{"functionCallId":"c1","error":{"code":"declined","message":"Ask in class."}}}"#;
+        // MCP tool results are matched to their call by id and do not name the function.
+        let request = r#"{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"a2learn_assist","arguments":{"call_id":"c1","learner":"anon_k3x9q2","widget_run_id":"r1","widget_id":"w1","pathway_id":"p1","at":"2026-03-02T10:00:00Z","kind":"fraction_compare","deadline":"2026-03-02T10:05:00Z","args":{"question":"Why?","attempts":1,"hints":0}}}}"#;
+        let response = r#"{"jsonrpc":"2.0","id":"c1","result":{"content":[],"isError":true,"structuredContent":{"call_id":"c1","at":"2026-03-02T10:01:00Z","error":{"code":"declined","message":"Ask in class."}}}}"#;
         let mut fresh = Projector::new(Transport::Agui);
         assert!(matches!(
             fresh.project_line(response),

@@ -172,6 +172,7 @@ pub fn project(message: &Message) -> Result<String, ProjectError> {
         Message::ScoreRequest(m) => custom(name_static(name), m, Some(&m.identity.at)),
         Message::AssistRequest(m) => custom(name_static(name), m, Some(&m.identity.at)),
         Message::ScoreResponse(r) | Message::AssistResponse(r) => {
+            super::require_response_at(r)?;
             custom(name_static(name), r, r.at.as_deref())
         }
         Message::Response(r) => Err(ProjectError::UnnamedResponse {

@@ -270,6 +270,7 @@ pub fn project(message: &Message) -> Result<String, ProjectError> {
             },
         }),
         Message::ScoreResponse(r) | Message::AssistResponse(r) | Message::Response(r) => {
+            super::require_response_at(r)?;
             let summary = result_text(r);
             to_line(&ResultEnvelope {
                 jsonrpc: "2.0",

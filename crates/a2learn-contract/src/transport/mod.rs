@@ -18,7 +18,9 @@
 //!   a response loses the name of its function (its `at` rides in `structuredContent`).
 //!
 //! A response without a function name parses as [`Message::Response`]; the
-//! [`crate::Sequencer`] resolves it against the open call.
+//! [`crate::Sequencer`] resolves it against the open call. A response without `at` (it
+//! crossed A2UI) cannot be projected into AG-UI or MCP Apps, which require one
+//! ([`ProjectError::ResponseWithoutAt`]): the contract's time of a response is not invented.
 
 pub mod a2ui;
 pub mod agui;
@@ -152,8 +154,21 @@ pub enum ProjectError {
         "response to call {call_id:?} does not say which function it answers; resolve it against its call first"
     )]
     UnnamedResponse { call_id: String },
+    /// AG-UI and MCP Apps responses carry `at`; a response that crossed A2UI has lost it.
+    #[error("response to call {call_id:?} has no `at`, which this transport requires")]
+    ResponseWithoutAt { call_id: String },
     #[error("cannot serialize: {0}")]
     Serialize(String),
+}
+
+/// AG-UI and MCP Apps require `at` on a response (see [`carried_by`]).
+pub(crate) fn require_response_at(r: &crate::FunctionResponse) -> Result<(), ProjectError> {
+    if r.at.is_none() {
+        return Err(ProjectError::ResponseWithoutAt {
+            call_id: r.call_id.clone(),
+        });
+    }
+    Ok(())
 }
 
 /// The projection of `message` into `transport`, as JSON.
