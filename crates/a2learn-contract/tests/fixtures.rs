@@ -3,6 +3,9 @@
 //! transports; invalid ones must be rejected by exactly the rule their file name states;
 //! sequences must be accepted line by line, or rejected on their last line by the named rule.
 
+// Test helpers outside #[test] functions may panic too: a panic is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,9 @@
 //! The committed JSON Schema is regenerated here; CI runs `git diff --exit-code` after the
 //! tests, so a stale file fails the build.
 
+// Test helpers outside #[test] functions may panic too: a panic is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use std::path::PathBuf;
 
 #[test]

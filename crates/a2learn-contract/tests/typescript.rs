@@ -1,6 +1,9 @@
 //! The UI gets these types through generated TypeScript bindings; the exporter refuses
 //! 64-bit integers (they become `bigint`), so exporting them here catches one early.
 
+// Test helpers outside #[test] functions may panic too: a panic is a failed test.
+#![allow(clippy::unwrap_used)]
+
 use a2learn_contract::{HostEvent, Message, RegistryFile};
 
 #[test]
