@@ -1,4 +1,5 @@
 //! The store on a real SQLite file: settings it must open with, migrations, reopening.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 use std::sync::Arc;
 

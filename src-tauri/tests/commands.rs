@@ -1,5 +1,6 @@
 //! The shell's commands through Tauri's IPC, on the mock runtime: the same invoke handler the
 //! window uses, a real SQLite file behind it.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 use std::sync::Arc;
 

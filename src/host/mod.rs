@@ -1,6 +1,8 @@
 //! The dashboard's side of the pathway host: connection state now; the MCP client and the AG-UI
 //! feed reader join it.
 
+pub mod sse;
+
 use serde::Serialize;
 
 /// The host connection as the status bar shows it.

@@ -1,7 +1,9 @@
 //! The local store: one SQLite file, opened with the settings this app relies on, migrated by
 //! the embedded `migrations/` folder.
 
+mod catalog;
 mod classes;
+mod ingest;
 mod settings;
 
 use std::path::{Path, PathBuf};
@@ -13,7 +15,11 @@ use sqlx::{Row, SqlitePool};
 
 use crate::clock::SharedClock;
 
+pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::ClassRow;
+pub use ingest::{
+    BatchOutcome, Changes, Incoming, QUARANTINE_RAW_BYTES, RebuildOutcome, truncate_utf8,
+};
 
 /// The embedded migrations (the repository's `migrations/` folder, compiled in).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

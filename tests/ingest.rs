@@ -1,0 +1,481 @@
+//! Ingest on a real SQLite file: frames in, ledger + derived tables + quarantine + cursor out.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+mod support;
+
+use a2learn_teacher::store::Incoming;
+use serde_json::json;
+use support::*;
+
+const CLASS: &str = "class-1";
+
+async fn ready_store(
+    dir: &tempfile::TempDir,
+) -> (a2learn_teacher::Store, a2learn_contract::Registry) {
+    let store = open_store(dir).await;
+    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
+    store.save_catalog(&catalog()).await.unwrap();
+    let registry = store.registry().await.unwrap();
+    (store, registry)
+}
+
+async fn count(store: &a2learn_teacher::Store, sql: &str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(store.pool())
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn accepted_events_reach_the_ledger_results_and_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            completion("anon_aaaa1111", "run-1", Some(true)),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            reflection("anon_aaaa1111", "run-2"),
+        ),
+        frame(
+            3,
+            "a2learn.widget_struggle",
+            struggle("anon_bbbb2222", "run-3", 3),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(
+        (out.stored, out.quarantined, out.duplicates),
+        (3, 0, 0),
+        "{out:?}"
+    );
+    assert_eq!(out.last_seq, Some(3));
+    assert!(out.changes.results && out.changes.struggles && out.changes.learners);
+    assert_eq!(store.cursor(CLASS).await.unwrap(), Some(3));
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM ledger").await, 3);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 2);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT correct FROM results WHERE widget_run_id = 'run-1'"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-2' AND correct IS NULL"
+        )
+        .await,
+        1,
+        "a non-assessing completion has no verdict"
+    );
+    assert_eq!(
+        store.learners(CLASS).await.unwrap(),
+        vec!["anon_aaaa1111", "anon_bbbb2222"]
+    );
+}
+
+#[tokio::test]
+async fn redelivered_frames_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let batch = || {
+        vec![
+            frame(
+                1,
+                "a2learn.widget_completed",
+                completion("anon_aaaa1111", "run-1", Some(true)),
+            ),
+            frame(
+                2,
+                "a2learn.assist",
+                assist("anon_aaaa1111", "run-9", "call-1", "Why?"),
+            ),
+        ]
+    };
+    store.ingest(CLASS, &registry, batch()).await.unwrap();
+    let before = derived_dump(&store).await;
+    // The same frames again (a replay), and a batch that repeats a frame within itself.
+    let again = store.ingest(CLASS, &registry, batch()).await.unwrap();
+    assert_eq!(
+        (again.stored, again.duplicates, again.quarantined),
+        (0, 2, 0),
+        "{again:?}"
+    );
+    let mut doubled = batch();
+    doubled.push(frame(
+        3,
+        "a2learn.widget_completed",
+        reflection("anon_aaaa1111", "run-2"),
+    ));
+    doubled.push(frame(
+        3,
+        "a2learn.widget_completed",
+        reflection("anon_aaaa1111", "run-2"),
+    ));
+    let out = store.ingest(CLASS, &registry, doubled).await.unwrap();
+    assert_eq!((out.stored, out.duplicates), (1, 3), "{out:?}");
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM ledger").await, 3);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 2);
+    assert_ne!(
+        before,
+        derived_dump(&store).await,
+        "the one new frame did land"
+    );
+}
+
+#[tokio::test]
+async fn bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let mut verdict = reflection("anon_aaaa1111", "run-5");
+    verdict["widget_result"]["correct"] = json!(true);
+    verdict["widget_result"]["attempts"] = json!(1);
+    let mut email = completion("anon_aaaa1111", "run-6", Some(true));
+    email["prose"] = json!("Sent her work to jane.doe@example.org for review.");
+    let batch = vec![
+        raw_frame(Some(1), "{not json"),
+        raw_frame(
+            Some(2),
+            r#"{"type":"CUSTOM","name":"a2learn.widget_completed"}"#,
+        ),
+        frame(3, "a2learn.widget_completed", verdict),
+        frame(4, "a2learn.widget_completed", email),
+        frame(
+            5,
+            "a2learn.widget_completed",
+            completion("Jane Doe", "run-7", Some(true)),
+        ),
+        frame(
+            6,
+            "a2learn.widget_completed",
+            completion("anon_aaaa1111", "run-8", Some(true)),
+        ),
+        frame(
+            7,
+            "a2learn.widget_completed",
+            completion("anon_aaaa1111", "run-8", Some(false)),
+        ),
+        frame(
+            8,
+            "a2learn.widget_struggle",
+            struggle("anon_aaaa1111", "run-8", 3),
+        ),
+        frame(9, "a2learn.future_verb", json!({"anything": 1})),
+        raw_frame(
+            Some(10),
+            r#"{"type":"TEXT_MESSAGE_START","messageId":"m1","role":"assistant"}"#,
+        ),
+        raw_frame(
+            Some(11),
+            r#"{"type":"CUSTOM","name":"a2learn.widget_completed","value":{}}"#,
+        ),
+        frame(
+            12,
+            "a2learn.widget_completed",
+            completion("anon_cccc3333", "run-12", Some(false)),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(
+        out.last_seq,
+        Some(12),
+        "the cursor passes quarantined and ignored frames"
+    );
+    assert_eq!(out.ignored, 2, "{out:?}");
+    assert_eq!(
+        out.stored, 2,
+        "run-8's first completion and seq 12: {out:?}"
+    );
+    let rules: Vec<(i64, String)> =
+        sqlx::query_as("SELECT seq, rule_id FROM quarantine ORDER BY seq")
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
+    let expected = [
+        (1, "bad-frame"),
+        (2, "bad-frame"),
+        (3, "verdict-not-assessing"),
+        (4, "pii-in-payload"),
+        (5, "non-anonymous-id"),
+        (7, "second-completion"),
+        (8, "struggle-after-completion"),
+        (11, "bad-frame"),
+    ];
+    let got: Vec<(i64, &str)> = rules.iter().map(|(s, r)| (*s, r.as_str())).collect();
+    assert_eq!(got, expected);
+    // Negative control: the good frames around the bad ones are stored.
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM results WHERE widget_run_id IN ('run-8','run-12')"
+        )
+        .await,
+        2
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM learners WHERE learner = 'Jane Doe'"
+        )
+        .await,
+        0
+    );
+}
+
+#[tokio::test]
+async fn quarantine_keeps_a_bounded_copy_of_huge_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let huge = format!(
+        "{{\"type\":\"CUSTOM\",\"name\":\"a2learn.widget_completed\",\"value\":\"{}\"}}",
+        "é".repeat(500_000)
+    );
+    store
+        .ingest(CLASS, &registry, vec![raw_frame(Some(1), &huge)])
+        .await
+        .unwrap();
+    let (raw, bytes): (String, i64) = sqlx::query_as("SELECT raw, raw_bytes FROM quarantine")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert!(raw.len() <= a2learn_teacher::store::QUARANTINE_RAW_BYTES);
+    assert_eq!(bytes as usize, huge.len());
+}
+
+#[tokio::test]
+async fn calls_open_answer_and_refuse_late_or_double_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.assist",
+            assist("anon_aaaa1111", "run-1", "call-1", "<b>help</b>"),
+        ),
+        frame(
+            2,
+            "a2learn.host.call_claimed",
+            json!({"call_id": "call-1", "claimed_by": "t-1f3a"}),
+        ),
+        frame(
+            3,
+            "a2learn.assist.response",
+            assist_answer("call-1", "2027-01-15T08:01:00Z"),
+        ),
+        frame(
+            4,
+            "a2learn.assist.response",
+            assist_answer("call-1", "2027-01-15T08:02:00Z"),
+        ),
+        frame(
+            5,
+            "a2learn.assist",
+            assist("anon_aaaa1111", "run-2", "call-2", "And this?"),
+        ),
+        frame(
+            6,
+            "a2learn.assist.response",
+            assist_answer("call-2", "2027-01-15T09:00:00Z"),
+        ),
+        frame(
+            7,
+            "a2learn.assist.response",
+            assist_answer("call-404", "2027-01-15T08:01:00Z"),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    let calls: Vec<(String, String, Option<String>)> =
+        sqlx::query_as("SELECT call_id, state, claimed_by FROM calls ORDER BY call_id")
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
+    assert_eq!(
+        calls,
+        vec![
+            ("call-1".into(), "answered".into(), Some("t-1f3a".into())),
+            ("call-2".into(), "open".into(), None),
+        ]
+    );
+    let rules: Vec<String> = sqlx::query_scalar("SELECT rule_id FROM quarantine ORDER BY seq")
+        .fetch_all(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(
+        rules,
+        vec!["already-answered", "late-response", "unknown-call"]
+    );
+
+    // The host's timeout closes the late call, in a later batch (state from the store).
+    let timeout = json!({"call_id": "call-2", "at": "2027-01-15T08:03:00Z",
+                         "error": {"code": "timeout", "message": "nobody answered in time"}});
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![frame(8, "a2learn.assist.response", timeout)],
+        )
+        .await
+        .unwrap();
+    let state: String = sqlx::query_scalar("SELECT state FROM calls WHERE call_id = 'call-2'")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(state, "expired");
+}
+
+#[tokio::test]
+async fn backfill_then_feed_counts_each_result_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let message: a2learn_contract::Message = serde_json::from_value(json!({
+        "verb": "a2learn.widget_completed",
+        "payload": completion("anon_aaaa1111", "run-1", Some(true))
+    }))
+    .unwrap();
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![Incoming::Backfill(Box::new(message.clone()))],
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.stored, 1);
+    assert_eq!(out.last_seq, None, "backfill does not move the cursor");
+    // The feed now replays the same completion, then a different one for the same run.
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                frame(
+                    1,
+                    "a2learn.widget_completed",
+                    completion("anon_aaaa1111", "run-1", Some(true)),
+                ),
+                frame(
+                    2,
+                    "a2learn.widget_completed",
+                    completion("anon_aaaa1111", "run-1", Some(false)),
+                ),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        out.stored, 1,
+        "the replayed event is in the ledger: {out:?}"
+    );
+    assert_eq!(
+        out.quarantined, 1,
+        "a different second completion is still a violation"
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 1);
+    assert_eq!(
+        count(&store, "SELECT seq IS NULL FROM results").await,
+        1,
+        "first seen by backfill"
+    );
+    // A second backfill of the same result is a duplicate.
+    let again = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![Incoming::Backfill(Box::new(message))],
+        )
+        .await
+        .unwrap();
+    assert_eq!((again.stored, again.duplicates), (0, 1));
+}
+
+#[tokio::test]
+async fn rebuild_equals_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let backfilled: a2learn_contract::Message = serde_json::from_value(json!({
+        "verb": "a2learn.widget_completed",
+        "payload": completion("anon_dddd4444", "run-0", Some(false))
+    }))
+    .unwrap();
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![Incoming::Backfill(Box::new(backfilled))],
+        )
+        .await
+        .unwrap();
+    let mut seqs = 1_i64..;
+    for i in 0..30 {
+        let learner = format!("anon_learner{i:02}");
+        let mut batch = Vec::new();
+        let mut next_seq = || seqs.next().unwrap();
+        batch.push(frame(
+            next_seq(),
+            "a2learn.widget_struggle",
+            struggle(&learner, &format!("run-{i}-a"), 2),
+        ));
+        batch.push(frame(
+            next_seq(),
+            "a2learn.assist",
+            assist(
+                &learner,
+                &format!("run-{i}-a"),
+                &format!("call-{i}"),
+                "How?",
+            ),
+        ));
+        if i % 2 == 0 {
+            batch.push(frame(
+                next_seq(),
+                "a2learn.assist.response",
+                assist_answer(&format!("call-{i}"), "2027-01-15T08:00:00Z"),
+            ));
+        }
+        if i % 3 == 0 {
+            batch.push(frame(
+                next_seq(),
+                "a2learn.host.call_claimed",
+                json!({"call_id": format!("call-{i}"), "claimed_by": "t-9"}),
+            ));
+        }
+        batch.push(frame(
+            next_seq(),
+            "a2learn.widget_completed",
+            completion(&learner, &format!("run-{i}-a"), Some(i % 4 == 0)),
+        ));
+        batch.push(frame(
+            next_seq(),
+            "a2learn.widget_completed",
+            reflection(&learner, &format!("run-{i}-b")),
+        ));
+        batch.push(raw_frame(Some(next_seq()), "garbage"));
+        store.ingest(CLASS, &registry, batch).await.unwrap();
+    }
+    let live = derived_dump(&store).await;
+    assert!(
+        live.len() > 100,
+        "a store worth rebuilding: {} rows",
+        live.len()
+    );
+    let out = store.rebuild().await.unwrap();
+    assert_eq!(out.backfill, 1);
+    assert_eq!(
+        out.ledger as usize,
+        count(&store, "SELECT COUNT(*) FROM ledger").await as usize
+    );
+    assert_eq!(derived_dump(&store).await, live, "rebuild == live");
+    // Negative control: the dump does see a difference when the derived tables differ.
+    sqlx::query("DELETE FROM results WHERE widget_run_id = 'run-0'")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert_ne!(derived_dump(&store).await, live);
+}
