@@ -1,18 +1,195 @@
 //! `a2learn-teacher contract …`: check, project and describe contract messages.
+//!
+//! A thin shell over `a2learn_contract::check` (the line logic and the report format live
+//! there, unit-tested); this module only reads files and prints.
 
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+use a2learn_contract::Registry;
+use a2learn_contract::Transport;
+use a2learn_contract::check::{Checker, ProjectLineError, Projector};
+use anyhow::Context;
 
 /// The `contract` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum ContractCommand {
+    /// Check a file of messages, one per line, in AG-UI, A2UI or MCP Apps (auto-detected).
+    ///
+    /// Prints `LINE ok`, `LINE ok (ignored: REASON)` or `LINE rejected RULE-ID: MESSAGE` for
+    /// each non-blank line, then `checked N: A accepted, R rejected`; exits 1 if any line
+    /// was rejected. Sequence rules apply across the lines of the file.
+    Check {
+        /// The registry file: `{"entries": [registry entries]}`.
+        #[arg(long, value_name = "REG.json")]
+        registry: PathBuf,
+        /// The messages, one per line; `-` for standard input.
+        file: PathBuf,
+    },
+    /// Print the projection of each line into another transport, one per line.
+    ///
+    /// Lines that are not contract messages are skipped with a note on stderr; a line that
+    /// does not parse or cannot be projected is reported on stderr and makes the exit code 1.
+    Project {
+        /// The transport to project into.
+        #[arg(long, value_parser = parse_transport)]
+        to: Transport,
+        /// The messages, one per line; `-` for standard input.
+        file: PathBuf,
+    },
     /// Print the JSON Schema of the canonical payloads.
     Schema,
 }
 
+fn parse_transport(s: &str) -> Result<Transport, String> {
+    s.parse()
+}
+
 pub fn run(command: ContractCommand) -> anyhow::Result<ExitCode> {
     match command {
+        ContractCommand::Check { registry, file } => check(&registry, &file),
+        ContractCommand::Project { to, file } => project(to, &file),
         ContractCommand::Schema => {
-            anyhow::bail!("not built yet")
+            print!("{}", a2learn_contract::schema::json_schema_string());
+            Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+fn read_input(file: &Path) -> anyhow::Result<String> {
+    if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading standard input")?;
+        return Ok(text);
+    }
+    std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))
+}
+
+fn check(registry: &Path, file: &Path) -> anyhow::Result<ExitCode> {
+    let registry_text = std::fs::read_to_string(registry)
+        .with_context(|| format!("reading {}", registry.display()))?;
+    let registry = Registry::from_json(&registry_text)
+        .map_err(|e| anyhow::anyhow!("{}: {} ({})", registry.display(), e, e.rule_id()))?;
+    let text = read_input(file)?;
+    let mut checker = Checker::new(registry);
+    let mut out = std::io::stdout().lock();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(report) = checker.check_line(i + 1, line) {
+            writeln!(out, "{report}")?;
+        }
+    }
+    let summary = checker.summary();
+    writeln!(out, "{summary}")?;
+    Ok(if summary.rejected > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn project(to: Transport, file: &Path) -> anyhow::Result<ExitCode> {
+    let text = read_input(file)?;
+    let mut projector = Projector::new(to);
+    let mut failed = false;
+    let mut out = std::io::stdout().lock();
+    for (i, line) in text.lines().enumerate() {
+        match projector.project_line(line) {
+            None => {}
+            Some(Ok(projected)) => writeln!(out, "{projected}")?,
+            // Not a contract message (another event type, an unknown name): nothing to
+            // project, and not an error.
+            Some(Err(ProjectLineError::NotContract(reason))) => {
+                eprintln!("line {}: skipped: {reason}", i + 1);
+            }
+            Some(Err(e)) => {
+                failed = true;
+                eprintln!("line {}: {e}", i + 1);
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixtures() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/contract")
+    }
+
+    fn check_file(rel: &str) -> ExitCode {
+        run(ContractCommand::Check {
+            registry: fixtures().join("registry.json"),
+            file: fixtures().join(rel),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn check_exits_1_only_when_a_line_is_rejected() {
+        assert_eq!(
+            check_file("agui/sequences/valid/class-feed-with-host-events.jsonl"),
+            ExitCode::SUCCESS
+        );
+        assert_eq!(
+            check_file("mcp-apps/sequences/invalid/second-completion--same-run.jsonl"),
+            ExitCode::FAILURE
+        );
+    }
+
+    #[test]
+    fn project_exits_1_when_a_line_cannot_be_projected() {
+        let project = |to, rel: &str| {
+            run(ContractCommand::Project {
+                to,
+                file: fixtures().join(rel),
+            })
+            .unwrap()
+        };
+        assert_eq!(
+            project(
+                Transport::A2ui,
+                "agui/sequences/valid/class-feed-with-host-events.jsonl"
+            ),
+            ExitCode::SUCCESS
+        );
+        // An A2UI response has no `at`, which AG-UI requires.
+        let fixture =
+            std::fs::read_to_string(fixtures().join("a2ui/assist/valid/response-value.json"))
+                .unwrap();
+        let line =
+            serde_json::to_string(&serde_json::from_str::<serde_json::Value>(&fixture).unwrap())
+                .unwrap();
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), format!("{line}\n")).unwrap();
+        let to_agui = run(ContractCommand::Project {
+            to: Transport::Agui,
+            file: file.path().to_owned(),
+        })
+        .unwrap();
+        assert_eq!(to_agui, ExitCode::FAILURE);
+        let to_a2ui = run(ContractCommand::Project {
+            to: Transport::A2ui,
+            file: file.path().to_owned(),
+        })
+        .unwrap();
+        assert_eq!(to_a2ui, ExitCode::SUCCESS);
+    }
+
+    #[test]
+    fn a_missing_registry_is_an_error_not_a_verdict() {
+        let result = run(ContractCommand::Check {
+            registry: fixtures().join("no-such-registry.json"),
+            file: fixtures().join("registry.json"),
+        });
+        assert!(result.is_err());
     }
 }
