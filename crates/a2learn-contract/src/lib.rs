@@ -24,7 +24,8 @@ pub mod types;
 pub use error::{ContractError, RuleId, UnknownRuleId};
 pub use rules::{Registry, validate_message, validate_registry_entry};
 pub use sequence::{
-    CallFacts, InMemoryState, Rejection, RunFacts, SequenceState, Sequencer, Transition,
+    CallFacts, Facts, InMemoryState, Lookup, Rejection, RunFacts, SequenceState, Sequencer,
+    Transition, lookup, sequence_rules,
 };
 pub use transport::{
     CallClaimed, HostEvent, Parsed, ProjectError, Transport, carried_by, detect, parse, parse_line,

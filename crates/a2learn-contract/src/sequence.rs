@@ -10,6 +10,10 @@
 //! it. A rejected message leaves no trace, and a pipeline can commit the transition in the
 //! same database transaction that stores the event.
 //!
+//! The rules themselves are one pure function, [`sequence_rules`], of the message and the
+//! few facts [`lookup`] names; a host with asynchronous storage (sqlx) can fetch those
+//! facts itself and skip the synchronous [`SequenceState`] trait.
+//!
 //! The machine does not deduplicate re-deliveries: the same event delivered twice is a
 //! second completion. A feed reader deduplicates by `(class_id, seq)` before feeding.
 //!
@@ -208,129 +212,18 @@ impl<S: SequenceState> Sequencer<S> {
 
     /// The sequence rules alone, for a caller that has run [`validate_message`] already.
     pub fn check_sequence(&self, message: &Message) -> Result<Transition, Rejection<S::Error>> {
-        match message {
-            Message::WidgetCompleted(m) => {
-                let run = self
-                    .state
-                    .run(&m.identity.widget_run_id)
-                    .map_err(Rejection::State)?;
-                if run.completed {
-                    return Err(ContractError::SecondCompletion.into());
-                }
-                Ok(Transition::Completed {
-                    widget_run_id: m.identity.widget_run_id.clone(),
-                })
-            }
-            Message::WidgetStruggle(m) => {
-                let run = self
-                    .state
-                    .run(&m.identity.widget_run_id)
-                    .map_err(Rejection::State)?;
-                if run.struggled {
-                    return Err(ContractError::SecondStruggle.into());
-                }
-                if run.completed {
-                    return Err(ContractError::StruggleAfterCompletion.into());
-                }
-                // `failed_checks >= 2` is a single-message rule (rules.rs); repeated here so
-                // that `check_sequence` alone still enforces all of quiet reporting.
-                if m.failed_checks < 2 {
-                    return Err(ContractError::StruggleTooEarly {
-                        failed_checks: m.failed_checks,
-                    }
-                    .into());
-                }
-                Ok(Transition::Struggled {
-                    widget_run_id: m.identity.widget_run_id.clone(),
-                })
-            }
-            Message::ScoreRequest(r) => self.open(&r.call_id, Function::Score, &r.deadline),
-            Message::AssistRequest(r) => self.open(&r.call_id, Function::Assist, &r.deadline),
-            Message::ScoreResponse(_) | Message::AssistResponse(_) | Message::Response(_) => {
-                self.answer(message)
-            }
-        }
-    }
-
-    fn open(
-        &self,
-        call_id: &str,
-        function: Function,
-        deadline: &str,
-    ) -> Result<Transition, Rejection<S::Error>> {
-        let deadline = parse_timestamp("deadline", deadline)?;
-        if self
-            .state
-            .call(call_id)
-            .map_err(Rejection::State)?
-            .is_some()
-        {
-            return Err(ContractError::DuplicateCall {
-                call_id: call_id.to_owned(),
-            }
-            .into());
-        }
-        Ok(Transition::CallOpened {
-            call_id: call_id.to_owned(),
-            function,
-            deadline,
-        })
-    }
-
-    fn answer(&self, message: &Message) -> Result<Transition, Rejection<S::Error>> {
-        let Some((named, response)) = message.response() else {
-            return Err(ContractError::bad_frame("not a response").into());
+        let keys = lookup(message);
+        let facts = Facts {
+            run: match keys.run {
+                Some(run) => self.state.run(run).map_err(Rejection::State)?,
+                None => RunFacts::default(),
+            },
+            call: match keys.call {
+                Some(call) => self.state.call(call).map_err(Rejection::State)?,
+                None => None,
+            },
         };
-        let call_id = &response.call_id;
-        let Some(call) = self.state.call(call_id).map_err(Rejection::State)? else {
-            return Err(ContractError::UnknownCall {
-                call_id: call_id.clone(),
-                why: "was never opened by a request".into(),
-            }
-            .into());
-        };
-        if let Some(named) = named
-            && named != call.function
-        {
-            return Err(ContractError::UnknownCall {
-                call_id: call_id.clone(),
-                why: format!(
-                    "is a {} call, not a {} call",
-                    call.function.as_str(),
-                    named.as_str()
-                ),
-            }
-            .into());
-        }
-        if call.answered {
-            return Err(ContractError::AlreadyAnswered {
-                call_id: call_id.clone(),
-            }
-            .into());
-        }
-        if let Some(value) = &response.value {
-            check_value_function(call.function, value)?;
-        }
-        let is_timeout = response
-            .error
-            .as_ref()
-            .is_some_and(|e| e.code == CallError::TIMEOUT);
-        if let Some(at) = &response.at
-            && !is_timeout
-        {
-            let at_time = parse_timestamp("at", at)?;
-            if at_time > call.deadline {
-                return Err(ContractError::LateResponse {
-                    at: at.clone(),
-                    deadline: format_time(call.deadline),
-                }
-                .into());
-            }
-        }
-        Ok(Transition::CallAnswered {
-            call_id: call_id.clone(),
-            function: call.function,
-        })
+        Ok(sequence_rules(message, &facts)?)
     }
 
     /// Records an accepted transition (from [`Sequencer::check`]).
@@ -348,6 +241,161 @@ impl<S: SequenceState> Sequencer<S> {
         self.commit(&transition).map_err(Rejection::State)?;
         Ok(transition)
     }
+}
+
+/// The state a message's sequence rules read: fetch these (e.g. asynchronously from a
+/// store), then call [`sequence_rules`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lookup<'a> {
+    /// The run whose completion/struggle facts are needed (events).
+    pub run: Option<&'a str>,
+    /// The call whose facts are needed (requests and responses).
+    pub call: Option<&'a str>,
+}
+
+/// What [`sequence_rules`] must know about one message.
+pub fn lookup(message: &Message) -> Lookup<'_> {
+    match message {
+        Message::WidgetCompleted(m) => Lookup {
+            run: Some(&m.identity.widget_run_id),
+            call: None,
+        },
+        Message::WidgetStruggle(m) => Lookup {
+            run: Some(&m.identity.widget_run_id),
+            call: None,
+        },
+        Message::ScoreRequest(r) => Lookup {
+            run: None,
+            call: Some(&r.call_id),
+        },
+        Message::AssistRequest(r) => Lookup {
+            run: None,
+            call: Some(&r.call_id),
+        },
+        Message::ScoreResponse(r) | Message::AssistResponse(r) | Message::Response(r) => Lookup {
+            run: None,
+            call: Some(&r.call_id),
+        },
+    }
+}
+
+/// The facts named by [`lookup`]: the run's (default when unknown or not asked for) and the
+/// call's (`None` when no request opened it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Facts {
+    pub run: RunFacts,
+    pub call: Option<CallFacts>,
+}
+
+/// The sequence rules as a pure function of a message and the facts [`lookup`] names. This
+/// is the whole state machine; [`Sequencer`] only fetches the facts from a
+/// [`SequenceState`] and records the transition. A host whose storage is asynchronous calls
+/// it directly: `lookup`, fetch, `sequence_rules`, then store the transition with the event.
+pub fn sequence_rules(message: &Message, facts: &Facts) -> Result<Transition, ContractError> {
+    match message {
+        Message::WidgetCompleted(m) => {
+            if facts.run.completed {
+                return Err(ContractError::SecondCompletion);
+            }
+            Ok(Transition::Completed {
+                widget_run_id: m.identity.widget_run_id.clone(),
+            })
+        }
+        Message::WidgetStruggle(m) => {
+            if facts.run.struggled {
+                return Err(ContractError::SecondStruggle);
+            }
+            if facts.run.completed {
+                return Err(ContractError::StruggleAfterCompletion);
+            }
+            // `failed_checks >= 2` is a single-message rule (rules.rs); repeated here so
+            // that the sequence rules alone still enforce all of quiet reporting.
+            if m.failed_checks < 2 {
+                return Err(ContractError::StruggleTooEarly {
+                    failed_checks: m.failed_checks,
+                });
+            }
+            Ok(Transition::Struggled {
+                widget_run_id: m.identity.widget_run_id.clone(),
+            })
+        }
+        Message::ScoreRequest(r) => open(&r.call_id, Function::Score, &r.deadline, facts),
+        Message::AssistRequest(r) => open(&r.call_id, Function::Assist, &r.deadline, facts),
+        Message::ScoreResponse(_) | Message::AssistResponse(_) | Message::Response(_) => {
+            answer(message, facts)
+        }
+    }
+}
+
+fn open(
+    call_id: &str,
+    function: Function,
+    deadline: &str,
+    facts: &Facts,
+) -> Result<Transition, ContractError> {
+    let deadline = parse_timestamp("deadline", deadline)?;
+    if facts.call.is_some() {
+        return Err(ContractError::DuplicateCall {
+            call_id: call_id.to_owned(),
+        });
+    }
+    Ok(Transition::CallOpened {
+        call_id: call_id.to_owned(),
+        function,
+        deadline,
+    })
+}
+
+fn answer(message: &Message, facts: &Facts) -> Result<Transition, ContractError> {
+    let Some((named, response)) = message.response() else {
+        return Err(ContractError::bad_frame("not a response"));
+    };
+    let call_id = &response.call_id;
+    let Some(call) = facts.call else {
+        return Err(ContractError::UnknownCall {
+            call_id: call_id.clone(),
+            why: "was never opened by a request".into(),
+        });
+    };
+    if let Some(named) = named
+        && named != call.function
+    {
+        return Err(ContractError::UnknownCall {
+            call_id: call_id.clone(),
+            why: format!(
+                "is a {} call, not a {} call",
+                call.function.as_str(),
+                named.as_str()
+            ),
+        });
+    }
+    if call.answered {
+        return Err(ContractError::AlreadyAnswered {
+            call_id: call_id.clone(),
+        });
+    }
+    if let Some(value) = &response.value {
+        check_value_function(call.function, value)?;
+    }
+    let is_timeout = response
+        .error
+        .as_ref()
+        .is_some_and(|e| e.code == CallError::TIMEOUT);
+    if let Some(at) = &response.at
+        && !is_timeout
+    {
+        let at_time = parse_timestamp("at", at)?;
+        if at_time > call.deadline {
+            return Err(ContractError::LateResponse {
+                at: at.clone(),
+                deadline: format_time(call.deadline),
+            });
+        }
+    }
+    Ok(Transition::CallAnswered {
+        call_id: call_id.clone(),
+        function: call.function,
+    })
 }
 
 fn format_time(t: OffsetDateTime) -> String {
@@ -575,5 +623,52 @@ mod tests {
         seq.feed(&registry, &assist("c1")).unwrap();
         let t = seq.feed(&registry, &Message::Response(r)).unwrap();
         assert_eq!(t.answered_function(), Some(Function::Assist));
+    }
+
+    #[test]
+    fn the_pure_rules_read_only_the_facts_lookup_names() {
+        let message = answer("c1", "2026-03-02T10:01:00Z");
+        assert_eq!(
+            lookup(&message),
+            Lookup {
+                run: None,
+                call: Some("c1")
+            }
+        );
+        let deadline = parse_timestamp("deadline", "2026-03-02T10:05:00Z").unwrap();
+        let open = CallFacts {
+            function: Function::Assist,
+            deadline,
+            answered: false,
+        };
+        let facts = |call| Facts {
+            run: RunFacts::default(),
+            call,
+        };
+        assert!(sequence_rules(&message, &facts(Some(open))).is_ok());
+        let answered = CallFacts {
+            answered: true,
+            ..open
+        };
+        assert_eq!(
+            sequence_rules(&message, &facts(Some(answered))).map_err(|e| e.rule_id()),
+            Err(RuleId::AlreadyAnswered)
+        );
+        assert_eq!(
+            sequence_rules(&message, &facts(None)).map_err(|e| e.rule_id()),
+            Err(RuleId::UnknownCall)
+        );
+        let done = Facts {
+            run: RunFacts {
+                completed: true,
+                struggled: false,
+            },
+            call: None,
+        };
+        assert_eq!(lookup(&completed("r9")).run, Some("r9"));
+        assert_eq!(
+            sequence_rules(&completed("r9"), &done).map_err(|e| e.rule_id()),
+            Err(RuleId::SecondCompletion)
+        );
     }
 }
