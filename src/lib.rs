@@ -9,6 +9,7 @@ pub mod error;
 pub mod host;
 pub mod paths;
 pub mod store;
+pub mod sync;
 
 pub use clock::{Clock, FixedClock, SystemClock};
 pub use error::{ErrorCode, UiError};

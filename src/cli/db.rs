@@ -16,6 +16,8 @@ pub enum DbCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Rebuild the derived tables (results, struggles, calls) from the ledger.
+    Rebuild,
 }
 
 pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
@@ -37,6 +39,13 @@ pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
                         println!("  {table}: {count}");
                     }
                 }
+            }
+            DbCommand::Rebuild => {
+                let out = store.rebuild().await?;
+                println!(
+                    "rebuilt from {} ledger events and {} backfilled results",
+                    out.ledger, out.backfill
+                );
             }
         }
         store.close().await;

@@ -3,6 +3,7 @@
 
 pub mod contract;
 mod db;
+mod sync;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,6 +29,8 @@ pub enum Command {
         #[command(subcommand)]
         command: db::DbCommand,
     },
+    /// Follow a class's feed from a pathway host into the local database, until interrupted.
+    Sync(sync::SyncArgs),
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
@@ -61,6 +64,7 @@ pub fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Db { command } => db::run(cli.db.as_deref(), command),
+        Command::Sync(args) => sync::run(cli.db.as_deref(), args),
         Command::Contract { command } => contract::run(command),
     }
 }

@@ -1,6 +1,8 @@
 //! The dashboard's side of the pathway host: connection state now; the MCP client and the AG-UI
 //! feed reader join it.
 
+pub mod feed;
+pub mod mcp;
 pub mod sse;
 
 use serde::Serialize;

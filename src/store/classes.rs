@@ -58,3 +58,23 @@ impl Store {
         .await?)
     }
 }
+
+impl Store {
+    /// Makes sure a class row exists for `class_id` (a class followed by id alone, before its
+    /// title is known, is listed under its id).
+    pub async fn ensure_class(&self, class_id: &str) -> Result<(), StoreError> {
+        if class_id.trim().is_empty() {
+            return Err(StoreError::Invalid("a class needs an id".into()));
+        }
+        sqlx::query(
+            "INSERT INTO classes (class_id, title, join_code, created_at) VALUES (?, ?, NULL, ?) \
+             ON CONFLICT (class_id) DO NOTHING",
+        )
+        .bind(class_id)
+        .bind(class_id)
+        .bind(self.now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,137 @@
+//! `a2learn-teacher sync`: follow one class headless until interrupted.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use tokio_util::sync::CancellationToken;
+
+use crate::Store;
+use crate::clock::{SharedClock, SystemClock};
+use crate::host::feed::{FeedConfig, FeedSinks, FeedStats};
+use crate::sync::{SyncError, sync_class};
+
+#[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// The pathway host's base URL (e.g. http://127.0.0.1:7878).
+    #[arg(long = "host", value_name = "URL")]
+    pub host: String,
+    /// The bearer token (or set A2LEARN_TOKEN, which keeps it out of the process list).
+    #[arg(long, env = "A2LEARN_TOKEN", hide_env_values = true)]
+    pub token: String,
+    /// The class to follow.
+    #[arg(long = "class", value_name = "ID")]
+    pub class_id: String,
+    /// Print no progress lines.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(db: Option<&Path>, args: SyncArgs) -> anyhow::Result<ExitCode> {
+    let path = crate::paths::default_db_path(db)
+        .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+    super::runtime()?.block_on(async move {
+        let clock: SharedClock = Arc::new(SystemClock);
+        let store = Store::open(&path, clock.clone()).await?;
+        let (sinks, state_rx, stats_rx) = FeedSinks::new();
+        let cancel = CancellationToken::new();
+        spawn_signal_handler(cancel.clone());
+        let config = FeedConfig::new(&args.host, &args.token, &args.class_id);
+        let progress = (!args.quiet).then(|| {
+            tokio::spawn(print_progress(
+                state_rx,
+                stats_rx,
+                clock.clone(),
+                cancel.clone(),
+            ))
+        });
+        let result = sync_class(store.clone(), config, clock, sinks, cancel.clone()).await;
+        cancel.cancel();
+        if let Some(p) = progress {
+            let _ = p.await;
+        }
+        store.close().await;
+        match result {
+            Ok(stats) => {
+                println!(
+                    "stopped: {} frames, {} stored, {} quarantined, cursor {}",
+                    stats.frames,
+                    stats.stored,
+                    stats.quarantined,
+                    stats.last_seq.map_or("none".into(), |s| s.to_string())
+                );
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(SyncError::Feed(e)) => {
+                eprintln!("error: {e}");
+                Ok(ExitCode::FAILURE)
+            }
+            Err(SyncError::Host(e)) => {
+                eprintln!("error: {e}");
+                Ok(ExitCode::FAILURE)
+            }
+            Err(e) => Err(e.into()),
+        }
+    })
+}
+
+/// Ctrl-C or SIGTERM stops the sync after the batch in hand is stored.
+fn spawn_signal_handler(cancel: CancellationToken) {
+    tokio::spawn(async move {
+        #[cfg(unix)]
+        {
+            let mut term =
+                match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                    Ok(s) => s,
+                    Err(_) => {
+                        let _ = tokio::signal::ctrl_c().await;
+                        cancel.cancel();
+                        return;
+                    }
+                };
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+        cancel.cancel();
+    });
+}
+
+/// One line a second at most: rate, totals and the connection state.
+async fn print_progress(
+    state: tokio::sync::watch::Receiver<crate::host::ConnectionState>,
+    stats: tokio::sync::watch::Receiver<FeedStats>,
+    clock: SharedClock,
+    cancel: CancellationToken,
+) {
+    let mut last = (clock.now_ms(), 0u64);
+    let mut interval = tokio::time::interval(Duration::from_secs(1));
+    interval.tick().await;
+    loop {
+        tokio::select! {
+            _ = cancel.cancelled() => return,
+            _ = interval.tick() => {}
+        }
+        let s = *stats.borrow();
+        let now = clock.now_ms();
+        let elapsed_s = ((now - last.0).max(1)) as f64 / 1000.0;
+        let rate = (s.frames - last.1) as f64 / elapsed_s;
+        last = (now, s.frames);
+        println!(
+            "{:.0} events/s, {} stored, {} quarantined, {} duplicates, cursor {}, {}",
+            rate,
+            s.stored,
+            s.quarantined,
+            s.duplicates,
+            s.last_seq.map_or("none".into(), |v| v.to_string()),
+            state.borrow().label()
+        );
+    }
+}

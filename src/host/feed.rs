@@ -1,0 +1,431 @@
+//! The class feed reader: AG-UI over SSE from the host into the store, for as long as it runs.
+//!
+//! Per connection: send `Last-Event-ID` from the stored cursor, parse SSE, gather frames into
+//! batches (up to [`FeedConfig::batch_max`] frames or [`FeedConfig::batch_window`] after the first
+//! one), and hand each batch to [`Store::ingest`], which stores it and advances the cursor in one
+//! transaction. A dropped, finished or stalled connection is retried with exponential backoff
+//! and jitter; a refused token is not retried (it would only be refused again).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use a2learn_contract::Registry;
+use tokio::sync::{mpsc, watch};
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
+
+use super::ConnectionState;
+use super::sse::{SseItem, SseParser};
+use crate::clock::SharedClock;
+use crate::store::{BatchOutcome, Changes, Incoming, Store, StoreError};
+
+/// Where and how to read one class's feed.
+#[derive(Debug, Clone)]
+pub struct FeedConfig {
+    pub base_url: String,
+    pub token: String,
+    pub class_id: String,
+    pub batch_max: usize,
+    pub batch_window: Duration,
+    /// No bytes at all (not even a `: ping`) for this long means the connection is dead.
+    pub stall_timeout: Duration,
+    pub backoff: Backoff,
+}
+
+impl FeedConfig {
+    pub fn new(base_url: &str, token: &str, class_id: &str) -> Self {
+        Self {
+            base_url: base_url.trim_end_matches('/').to_string(),
+            token: token.to_string(),
+            class_id: class_id.to_string(),
+            batch_max: 1000,
+            batch_window: Duration::from_millis(50),
+            // The host pings at least every 15 s; three missed pings is a dead connection.
+            stall_timeout: Duration::from_secs(45),
+            backoff: Backoff::default(),
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("{}/ag-ui/classes/{}/events", self.base_url, self.class_id)
+    }
+}
+
+/// Exponential backoff with full jitter between `min` and `max`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Backoff {
+    pub min: Duration,
+    pub max: Duration,
+}
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Self {
+            min: Duration::from_millis(500),
+            max: Duration::from_secs(30),
+        }
+    }
+}
+
+impl Backoff {
+    /// The wait before retry number `attempt` (0-based), given a uniform random `unit` in
+    /// [0, 1): the ceiling doubles each attempt from `min` up to `max`, and the wait is drawn
+    /// between `min` and that ceiling so that many dashboards do not retry in lockstep.
+    pub fn delay(&self, attempt: u32, unit: f64) -> Duration {
+        let ceiling = self
+            .min
+            .saturating_mul(2u32.saturating_pow(attempt.min(16)))
+            .min(self.max);
+        let span = ceiling.saturating_sub(self.min);
+        self.min + span.mul_f64(unit.clamp(0.0, 1.0))
+    }
+}
+
+/// A small deterministic random source (SplitMix64) for jitter; seeded by the caller.
+#[derive(Debug, Clone)]
+pub struct Jitter(u64);
+
+impl Jitter {
+    pub fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    /// A uniform value in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// What a running feed reports besides the connection state.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FeedStats {
+    pub frames: u64,
+    pub stored: u64,
+    pub duplicates: u64,
+    pub quarantined: u64,
+    pub ignored: u64,
+    pub connections: u64,
+    pub last_seq: Option<i64>,
+}
+
+impl FeedStats {
+    fn add(&mut self, outcome: &BatchOutcome, frames: usize) {
+        self.frames += frames as u64;
+        self.stored += outcome.stored;
+        self.duplicates += outcome.duplicates;
+        self.quarantined += outcome.quarantined;
+        self.ignored += outcome.ignored;
+        self.last_seq = outcome.last_seq;
+    }
+}
+
+/// A committed batch that changed something: what the views should refresh.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreChanged {
+    pub class_id: String,
+    pub changes: Changes,
+    /// When the batch was committed, from the injected clock (for latency measurements).
+    pub committed_at_ms: i64,
+}
+
+/// Why a feed stopped for good.
+#[derive(Debug, thiserror::Error)]
+pub enum FeedError {
+    #[error("the host refused the token")]
+    TokenRefused,
+    #[error("the host does not know class {0}")]
+    UnknownClass(String),
+}
+
+/// The channels a feed reports on.
+#[derive(Debug, Clone)]
+pub struct FeedSinks {
+    pub state: watch::Sender<ConnectionState>,
+    pub stats: watch::Sender<FeedStats>,
+    pub changes: Option<mpsc::UnboundedSender<StoreChanged>>,
+}
+
+impl FeedSinks {
+    pub fn new() -> (
+        Self,
+        watch::Receiver<ConnectionState>,
+        watch::Receiver<FeedStats>,
+    ) {
+        let (state, state_rx) = watch::channel(ConnectionState::Connecting);
+        let (stats, stats_rx) = watch::channel(FeedStats::default());
+        (
+            Self {
+                state,
+                stats,
+                changes: None,
+            },
+            state_rx,
+            stats_rx,
+        )
+    }
+}
+
+enum ConnectionEnd {
+    /// The stream ended or failed; try again after a backoff.
+    Retry {
+        delivered: bool,
+        why: String,
+    },
+    Fatal(FeedError),
+    Cancelled,
+}
+
+/// Reads the feed until `cancel` fires (Ok) or the host refuses the token or the class (Err).
+pub async fn run_feed(
+    store: Store,
+    registry: Arc<Registry>,
+    config: FeedConfig,
+    clock: SharedClock,
+    sinks: FeedSinks,
+    cancel: CancellationToken,
+) -> Result<FeedStats, FeedError> {
+    let http = reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(10))
+        .build()
+        .map_err(|e| {
+            tracing::error!(error = %e, "cannot build the HTTP client");
+            FeedError::UnknownClass(config.class_id.clone())
+        })?;
+    let mut jitter = Jitter::new(clock.now_ms() as u64 ^ 0x5DEE_CE66);
+    let mut stats = FeedStats::default();
+    let mut attempt: u32 = 0;
+    loop {
+        stats.connections += 1;
+        let end = connect_once(
+            &http, &store, &registry, &config, &clock, &sinks, &mut stats, &cancel,
+        )
+        .await;
+        match end {
+            ConnectionEnd::Cancelled => {
+                sinks.state.send_replace(ConnectionState::Offline);
+                return Ok(stats);
+            }
+            ConnectionEnd::Fatal(err) => {
+                let state = match err {
+                    FeedError::TokenRefused => ConnectionState::TokenRefused,
+                    FeedError::UnknownClass(_) => ConnectionState::Offline,
+                };
+                sinks.state.send_replace(state);
+                tracing::warn!(class_id = %config.class_id, error = %err, "feed stopped");
+                return Err(err);
+            }
+            ConnectionEnd::Retry { delivered, why } => {
+                if delivered {
+                    attempt = 0;
+                }
+                let delay = config.backoff.delay(attempt, jitter.unit());
+                attempt = attempt.saturating_add(1);
+                tracing::info!(class_id = %config.class_id, reason = %why, delay_ms = delay.as_millis() as u64, "feed reconnecting");
+                sinks.state.send_replace(ConnectionState::Reconnecting {
+                    next_try_s: delay.as_secs_f64(),
+                });
+                tokio::select! {
+                    _ = cancel.cancelled() => {
+                        sinks.state.send_replace(ConnectionState::Offline);
+                        return Ok(stats);
+                    }
+                    _ = tokio::time::sleep(delay) => {}
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn connect_once(
+    http: &reqwest::Client,
+    store: &Store,
+    registry: &Registry,
+    config: &FeedConfig,
+    clock: &SharedClock,
+    sinks: &FeedSinks,
+    stats: &mut FeedStats,
+    cancel: &CancellationToken,
+) -> ConnectionEnd {
+    let cursor = match store.cursor(&config.class_id).await {
+        Ok(c) => c,
+        Err(e) => {
+            return ConnectionEnd::Retry {
+                delivered: false,
+                why: format!("store: {e}"),
+            };
+        }
+    };
+    let mut request = http
+        .get(config.url())
+        .bearer_auth(&config.token)
+        .header(reqwest::header::ACCEPT, "text/event-stream");
+    if let Some(seq) = cursor {
+        request = request.header("Last-Event-ID", seq.to_string());
+    }
+    let response = tokio::select! {
+        _ = cancel.cancelled() => return ConnectionEnd::Cancelled,
+        r = request.send() => r,
+    };
+    let mut response = match response {
+        Ok(r) => r,
+        Err(e) => {
+            return ConnectionEnd::Retry {
+                delivered: false,
+                // reqwest's message names the URL but never the token.
+                why: format!("connect: {e}"),
+            };
+        }
+    };
+    match response.status().as_u16() {
+        200..=299 => {}
+        401 | 403 => return ConnectionEnd::Fatal(FeedError::TokenRefused),
+        404 => return ConnectionEnd::Fatal(FeedError::UnknownClass(config.class_id.clone())),
+        other => {
+            return ConnectionEnd::Retry {
+                delivered: false,
+                why: format!("HTTP {other}"),
+            };
+        }
+    }
+    sinks.state.send_replace(ConnectionState::Connected);
+
+    let mut parser = SseParser::new();
+    let mut items = Vec::new();
+    let mut pending: Vec<Incoming> = Vec::new();
+    let mut flush_at: Option<Instant> = None;
+    let mut delivered = false;
+    let mut last_bytes = Instant::now();
+    loop {
+        let stall_at = last_bytes + config.stall_timeout;
+        let deadline = flush_at.map_or(stall_at, |f| f.min(stall_at));
+        tokio::select! {
+            _ = cancel.cancelled() => {
+                if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                    tracing::warn!(error = %e, "final batch not stored; the feed will replay it");
+                }
+                return ConnectionEnd::Cancelled;
+            }
+            _ = tokio::time::sleep_until(deadline) => {
+                if flush_at.is_some_and(|f| f <= Instant::now()) {
+                    flush_at = None;
+                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                        return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                    }
+                    delivered = true;
+                } else if Instant::now() >= stall_at {
+                    let _ = flush(store, registry, config, clock, sinks, stats, &mut pending).await;
+                    return ConnectionEnd::Retry { delivered, why: "stalled".into() };
+                }
+            }
+            chunk = response.chunk() => {
+                let chunk = match chunk {
+                    Ok(Some(chunk)) => chunk,
+                    Ok(None) | Err(_) => {
+                        let why = match chunk {
+                            Err(e) => format!("read: {e}"),
+                            _ => "stream ended".into(),
+                        };
+                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                            return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                        }
+                        return ConnectionEnd::Retry { delivered: delivered || stats.frames > 0, why };
+                    }
+                };
+                last_bytes = Instant::now();
+                if let Err(e) = parser.feed(&chunk, &mut items) {
+                    let _ = flush(store, registry, config, clock, sinks, stats, &mut pending).await;
+                    return ConnectionEnd::Retry { delivered, why: e.to_string() };
+                }
+                for item in items.drain(..) {
+                    if let SseItem::Event(event) = item {
+                        pending.push(Incoming::Frame { id: event.id, data: event.data });
+                    }
+                }
+                if pending.len() >= config.batch_max {
+                    flush_at = None;
+                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                        return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                    }
+                    delivered = true;
+                } else if !pending.is_empty() && flush_at.is_none() {
+                    flush_at = Some(Instant::now() + config.batch_window);
+                }
+            }
+        }
+    }
+}
+
+async fn flush(
+    store: &Store,
+    registry: &Registry,
+    config: &FeedConfig,
+    clock: &SharedClock,
+    sinks: &FeedSinks,
+    stats: &mut FeedStats,
+    pending: &mut Vec<Incoming>,
+) -> Result<(), StoreError> {
+    if pending.is_empty() {
+        return Ok(());
+    }
+    let batch = std::mem::take(pending);
+    let frames = batch.len();
+    let outcome = store.ingest(&config.class_id, registry, batch).await?;
+    stats.add(&outcome, frames);
+    sinks.stats.send_replace(*stats);
+    if outcome.changes.any() {
+        if let Some(tx) = &sinks.changes {
+            let _ = tx.send(StoreChanged {
+                class_id: config.class_id.clone(),
+                changes: outcome.changes,
+                committed_at_ms: clock.now_ms(),
+            });
+        }
+    }
+    if outcome.quarantined > 0 {
+        tracing::warn!(class_id = %config.class_id, count = outcome.quarantined, "frames quarantined");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_from_half_a_second_to_thirty() {
+        let b = Backoff::default();
+        assert_eq!(
+            b.delay(0, 0.99),
+            Duration::from_millis(500),
+            "first retry: 0.5 s"
+        );
+        assert_eq!(b.delay(1, 1.0), Duration::from_millis(1000));
+        assert_eq!(b.delay(3, 1.0), Duration::from_millis(4000));
+        assert_eq!(b.delay(10, 1.0), Duration::from_secs(30), "capped at 30 s");
+        assert_eq!(b.delay(1000, 1.0), Duration::from_secs(30), "no overflow");
+        assert_eq!(
+            b.delay(10, 0.0),
+            Duration::from_millis(500),
+            "never below the minimum"
+        );
+    }
+
+    #[test]
+    fn jitter_is_uniform_enough_and_deterministic() {
+        let mut a = Jitter::new(7);
+        let mut b = Jitter::new(7);
+        let xs: Vec<f64> = (0..10_000).map(|_| a.unit()).collect();
+        assert!(xs.iter().all(|x| (0.0..1.0).contains(x)));
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        assert!((mean - 0.5).abs() < 0.02, "mean {mean}");
+        assert_eq!(b.unit(), xs[0], "same seed, same sequence");
+        let mut c = Jitter::new(8);
+        assert_ne!(c.unit(), xs[0]);
+    }
+}

@@ -1,0 +1,236 @@
+//! The MCP client for the host's tools (`pathway-host.md` §1), over Streamable HTTP with a bearer
+//! token. Tool failures come back as `{code, message}`; a refused token is its own error so the
+//! caller can stop instead of retrying.
+
+use a2learn_contract::{CallError, ResponseValue, WidgetCompleted, WidgetStruggle};
+use rmcp::model::{CallToolRequestParams, ClientConfig};
+use rmcp::service::{RoleClient, RunningService, ServiceExt};
+use rmcp::transport::streamable_http_client::{
+    AuthRequiredError, HttpStatusError, StreamableHttpClientTransport,
+    StreamableHttpClientTransportConfig,
+};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::store::Pathway;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The host refused the token (HTTP 401/403). The token itself is never in the message.
+    #[error("the host refused the token")]
+    TokenRefused,
+    #[error("the host cannot be reached: {0}")]
+    Unreachable(String),
+    /// The tool ran and failed, with one of the spec's codes.
+    #[error("{code}: {message}")]
+    Tool { code: String, message: String },
+    #[error("the host answered something unexpected: {0}")]
+    Protocol(String),
+}
+
+impl HostError {
+    pub fn tool_code(&self) -> Option<&str> {
+        match self {
+            HostError::Tool { code, .. } => Some(code),
+            _ => None,
+        }
+    }
+}
+
+impl From<HostError> for crate::UiError {
+    fn from(err: HostError) -> Self {
+        let code = match &err {
+            HostError::Tool { code, .. } if code == "invalid" => crate::ErrorCode::InvalidInput,
+            HostError::Tool { code, .. } if code.starts_with("unknown_") => {
+                crate::ErrorCode::NotFound
+            }
+            _ => crate::ErrorCode::Host,
+        };
+        crate::UiError::new(code, err.to_string())
+    }
+}
+
+/// Does this error (or anything under it) say the token was refused?
+fn is_auth_failure(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut current: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(e) = current {
+        if e.downcast_ref::<AuthRequiredError>().is_some() {
+            return true;
+        }
+        if let Some(status) = e.downcast_ref::<HttpStatusError>() {
+            if status.status == 401 || status.status == 403 {
+                return true;
+            }
+        }
+        current = e.source();
+    }
+    // rmcp reports an unchallenged 401 as an unexpected response that names the status.
+    let text = err.to_string();
+    text.contains("401") || text.contains("403 Forbidden") || text.contains("Unauthorized")
+}
+
+fn transport_error(err: impl std::error::Error + 'static) -> HostError {
+    if is_auth_failure(&err) {
+        HostError::TokenRefused
+    } else {
+        HostError::Unreachable(err.to_string())
+    }
+}
+
+/// A class as `create_class` returns it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct CreatedClass {
+    pub class_id: String,
+    pub join_code: String,
+}
+
+/// What `get_pathway_results` returns: the payloads the feed carried.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PathwayResults {
+    #[serde(default)]
+    pub completed: Vec<WidgetCompleted>,
+    #[serde(default)]
+    pub struggles: Vec<WidgetStruggle>,
+}
+
+/// A connected MCP session with the host.
+pub struct HostClient {
+    service: RunningService<RoleClient, ClientConfig>,
+}
+
+impl std::fmt::Debug for HostClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostClient").finish_non_exhaustive()
+    }
+}
+
+/// `{host}/mcp` for a host base URL.
+pub fn mcp_url(base: &str) -> String {
+    format!("{}/mcp", base.trim_end_matches('/'))
+}
+
+impl HostClient {
+    pub async fn connect(base_url: &str, token: &str) -> Result<Self, HostError> {
+        let config =
+            StreamableHttpClientTransportConfig::with_uri(mcp_url(base_url)).auth_header(token);
+        let transport = StreamableHttpClientTransport::with_client(reqwest::Client::new(), config);
+        let service = ClientConfig::default()
+            .serve(transport)
+            .await
+            .map_err(transport_error)?;
+        Ok(Self { service })
+    }
+
+    /// Calls a tool and returns its `structuredContent`.
+    pub async fn call(&self, tool: &'static str, arguments: Value) -> Result<Value, HostError> {
+        let mut params = CallToolRequestParams::new(tool);
+        if let Value::Object(map) = arguments {
+            params = params.with_arguments(map);
+        }
+        let result = self
+            .service
+            .call_tool(params)
+            .await
+            .map_err(transport_error)?;
+        let structured = result.structured_content.unwrap_or(Value::Null);
+        if result.is_error == Some(true) {
+            let error = structured.get("error").cloned().unwrap_or(Value::Null);
+            let text = |key: &str| error.get(key).and_then(Value::as_str).map(str::to_string);
+            return Err(HostError::Tool {
+                code: text("code").unwrap_or_else(|| "unknown".into()),
+                message: text("message").unwrap_or_else(|| "the tool failed".into()),
+            });
+        }
+        Ok(structured)
+    }
+
+    async fn call_as<T: for<'de> Deserialize<'de>>(
+        &self,
+        tool: &'static str,
+        arguments: Value,
+    ) -> Result<T, HostError> {
+        let value = self.call(tool, arguments).await?;
+        serde_json::from_value(value).map_err(|e| HostError::Protocol(format!("{tool}: {e}")))
+    }
+
+    pub async fn list_pathways(&self) -> Result<Vec<Pathway>, HostError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            pathways: Vec<Pathway>,
+        }
+        Ok(self
+            .call_as::<Answer>("list_pathways", json!({}))
+            .await?
+            .pathways)
+    }
+
+    pub async fn create_class(&self, title: &str) -> Result<CreatedClass, HostError> {
+        self.call_as("create_class", json!({ "title": title }))
+            .await
+    }
+
+    pub async fn assign_pathway(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+        due_at: Option<&str>,
+        teacher_note: Option<&str>,
+    ) -> Result<String, HostError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            assignment_id: String,
+        }
+        let mut args = json!({ "class_id": class_id, "pathway_id": pathway_id });
+        if let Some(due) = due_at {
+            args["due_at"] = json!(due);
+        }
+        if let Some(note) = teacher_note {
+            args["teacher_note"] = json!(note);
+        }
+        Ok(self
+            .call_as::<Answer>("assign_pathway", args)
+            .await?
+            .assignment_id)
+    }
+
+    pub async fn get_pathway_results(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+    ) -> Result<PathwayResults, HostError> {
+        self.call_as(
+            "get_pathway_results",
+            json!({ "class_id": class_id, "pathway_id": pathway_id }),
+        )
+        .await
+    }
+
+    /// Claims a call; returns the opaque id of the teacher who holds it.
+    pub async fn claim(&self, call_id: &str) -> Result<String, HostError> {
+        #[derive(Deserialize)]
+        struct Answer {
+            claimed_by: String,
+        }
+        Ok(self
+            .call_as::<Answer>("claim", json!({ "call_id": call_id }))
+            .await?
+            .claimed_by)
+    }
+
+    /// Answers a call: a value, or an error (value XOR error by construction).
+    pub async fn respond(
+        &self,
+        call_id: &str,
+        response: Result<ResponseValue, CallError>,
+    ) -> Result<(), HostError> {
+        let args = match response {
+            Ok(value) => json!({ "call_id": call_id, "value": value }),
+            Err(error) => json!({ "call_id": call_id, "error": error }),
+        };
+        self.call("respond", args).await.map(|_| ())
+    }
+
+    pub async fn close(self) {
+        let _ = self.service.cancel().await;
+    }
+}

@@ -1,0 +1,139 @@
+//! Following one class: the catalog and (on first subscription) the backfill over MCP, then the
+//! live feed. What `a2learn-teacher sync` runs headless and the app runs per class.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use a2learn_contract::Registry;
+use tokio_util::sync::CancellationToken;
+
+use crate::clock::SharedClock;
+use crate::host::ConnectionState;
+use crate::host::feed::{Backoff, FeedConfig, FeedError, FeedSinks, FeedStats, Jitter, run_feed};
+use crate::host::mcp::{HostClient, HostError};
+use crate::store::{Incoming, Store, StoreError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SyncError {
+    #[error(transparent)]
+    Host(#[from] HostError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Feed(#[from] FeedError),
+}
+
+/// The settings key that records a finished backfill for a class.
+fn backfill_key(class_id: &str) -> String {
+    format!("backfill_done:{class_id}")
+}
+
+/// Stores the host's catalog and returns its registry.
+pub async fn refresh_catalog(store: &Store, client: &HostClient) -> Result<Registry, SyncError> {
+    let pathways = client.list_pathways().await?;
+    store.save_catalog(&pathways).await?;
+    Ok(store.registry().await?)
+}
+
+/// On the first subscription to a class, fetches what happened before the dashboard listened
+/// (`get_pathway_results` per pathway) and stores it; the feed's replay of the same events is
+/// then recognised as a re-delivery. Returns how many results were stored.
+pub async fn backfill(
+    store: &Store,
+    client: &HostClient,
+    registry: &Registry,
+    class_id: &str,
+) -> Result<u64, SyncError> {
+    let key = backfill_key(class_id);
+    if store.setting(&key).await?.is_some() || store.cursor(class_id).await?.is_some() {
+        return Ok(0);
+    }
+    let mut stored = 0;
+    for pathway in store.catalog().await? {
+        let results = match client
+            .get_pathway_results(class_id, &pathway.pathway_id)
+            .await
+        {
+            Ok(r) => r,
+            // Not assigned to this class: nothing to backfill from it.
+            Err(HostError::Tool { code, .. }) if code == "unknown_pathway" => continue,
+            Err(e) => return Err(e.into()),
+        };
+        let batch: Vec<Incoming> = results
+            .completed
+            .into_iter()
+            .map(|m| Incoming::Backfill(Box::new(a2learn_contract::Message::WidgetCompleted(m))))
+            .chain(results.struggles.into_iter().map(|m| {
+                Incoming::Backfill(Box::new(a2learn_contract::Message::WidgetStruggle(m)))
+            }))
+            .collect();
+        if !batch.is_empty() {
+            stored += store.ingest(class_id, registry, batch).await?.stored;
+        }
+    }
+    store.set_setting(&key, "1").await?;
+    Ok(stored)
+}
+
+/// Connects to the host's MCP endpoint, retrying with backoff while it is unreachable. A refused
+/// token ends the attempt at once.
+pub async fn connect_with_retry(
+    base_url: &str,
+    token: &str,
+    clock: &SharedClock,
+    sinks: &FeedSinks,
+    cancel: &CancellationToken,
+) -> Result<Option<HostClient>, SyncError> {
+    let backoff = Backoff::default();
+    let mut jitter = Jitter::new(clock.now_ms() as u64);
+    let mut attempt = 0;
+    loop {
+        sinks.state.send_replace(ConnectionState::Connecting);
+        let result = tokio::select! {
+            _ = cancel.cancelled() => return Ok(None),
+            r = HostClient::connect(base_url, token) => r,
+        };
+        match result {
+            Ok(client) => return Ok(Some(client)),
+            Err(HostError::TokenRefused) => {
+                sinks.state.send_replace(ConnectionState::TokenRefused);
+                return Err(HostError::TokenRefused.into());
+            }
+            Err(e) => {
+                let delay: Duration = backoff.delay(attempt, jitter.unit());
+                attempt += 1;
+                tracing::info!(error = %e, delay_ms = delay.as_millis() as u64, "host unreachable");
+                sinks.state.send_replace(ConnectionState::Reconnecting {
+                    next_try_s: delay.as_secs_f64(),
+                });
+                tokio::select! {
+                    _ = cancel.cancelled() => return Ok(None),
+                    _ = tokio::time::sleep(delay) => {}
+                }
+            }
+        }
+    }
+}
+
+/// Follows a class until `cancel` fires: catalog, backfill, then the feed.
+pub async fn sync_class(
+    store: Store,
+    config: FeedConfig,
+    clock: SharedClock,
+    sinks: FeedSinks,
+    cancel: CancellationToken,
+) -> Result<FeedStats, SyncError> {
+    store.ensure_class(&config.class_id).await?;
+    let Some(client) =
+        connect_with_retry(&config.base_url, &config.token, &clock, &sinks, &cancel).await?
+    else {
+        return Ok(FeedStats::default());
+    };
+    let registry = refresh_catalog(&store, &client).await?;
+    let backfilled = backfill(&store, &client, &registry, &config.class_id).await?;
+    if backfilled > 0 {
+        tracing::info!(class_id = %config.class_id, results = backfilled, "backfilled");
+    }
+    client.close().await;
+    Ok(run_feed(store, Arc::new(registry), config, clock, sinks, cancel).await?)
+}
