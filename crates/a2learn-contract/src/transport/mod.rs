@@ -320,6 +320,28 @@ mod tests {
     }
 
     #[test]
+    fn floats_survive_the_round_trip_exactly() {
+        // Shortest representations that serde_json's default (non-`float_roundtrip`) parser
+        // reads back one ulp off.
+        let line = r#"{"type":"CUSTOM","name":"a2learn.widget_completed","value":{"prose":"Done.","learner":"anon_k3x9q2","widget_run_id":"r1","widget_id":"w1","pathway_id":"p1","at":"2026-03-02T10:00:00Z","widget_result":{"kind":"k","correct":null,"attempts":1,"hints":0,"score":0.7291382648012837,"detail":{"a":1.0715660391465826e-75,"b":-1.81996730402717e-179}}}}"#;
+        let (_, parsed) = parse_line(line).unwrap();
+        let Parsed::Contract(message) = parsed else {
+            panic!("{parsed:?}")
+        };
+        let Message::WidgetCompleted(m) = &message else {
+            panic!("{message:?}")
+        };
+        assert_eq!(
+            m.widget_result.detail["a"].as_f64(),
+            Some(1.0715660391465826e-75)
+        );
+        for to in Transport::ALL {
+            let again = parse(to, &project(&message, to).unwrap()).unwrap();
+            assert_eq!(again, Parsed::Contract(message.clone()), "{to}");
+        }
+    }
+
+    #[test]
     fn transport_names_round_trip() {
         for t in Transport::ALL {
             assert_eq!(t.as_str().parse::<Transport>(), Ok(t));
