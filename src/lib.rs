@@ -7,6 +7,7 @@ pub mod cli;
 pub mod clock;
 pub mod error;
 pub mod host;
+pub mod live;
 pub mod paths;
 pub mod store;
 pub mod sync;

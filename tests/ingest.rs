@@ -479,3 +479,57 @@ async fn rebuild_equals_live() {
         .unwrap();
     assert_ne!(derived_dump(&store).await, live);
 }
+
+#[tokio::test]
+async fn diagnostics_list_quarantine_and_class_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let batch = vec![
+        raw_frame(Some(1), "nope"),
+        frame(
+            2,
+            "a2learn.assist",
+            assist("anon_aaaa1111", "run-1", "call-1", "?"),
+        ),
+        frame(
+            3,
+            "a2learn.assist",
+            assist("anon_bbbb2222", "run-2", "call-2", "?"),
+        ),
+        frame(
+            4,
+            "a2learn.assist.response",
+            assist_answer("call-1", "2027-01-15T08:01:00Z"),
+        ),
+        frame(
+            5,
+            "a2learn.widget_completed",
+            completion("x", "run-3", None),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    let frames = store.quarantined(10).await.unwrap();
+    assert_eq!(frames.len(), 2);
+    assert_eq!(frames[0].seq, Some(5), "newest first");
+    assert_eq!(frames[0].rule_id, "non-anonymous-id");
+    assert_eq!(frames[1].raw, "nope");
+    assert_eq!(
+        store.quarantined(1).await.unwrap().len(),
+        1,
+        "the limit holds"
+    );
+    assert_eq!(
+        store.quarantine_by_rule().await.unwrap(),
+        vec![
+            ("bad-frame".to_string(), 1),
+            ("non-anonymous-id".to_string(), 1)
+        ]
+    );
+    let counts = store.class_counts().await.unwrap();
+    assert_eq!(counts.len(), 1);
+    assert_eq!(
+        (counts[0].learners, counts[0].open_requests),
+        (2, 1),
+        "call-1 was answered"
+    );
+}

@@ -3,6 +3,7 @@
 
 mod catalog;
 mod classes;
+mod diagnostics;
 mod ingest;
 mod settings;
 
@@ -17,6 +18,7 @@ use crate::clock::SharedClock;
 
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::ClassRow;
+pub use diagnostics::{ClassCounts, QuarantinedFrame};
 pub use ingest::{
     BatchOutcome, Changes, Incoming, QUARANTINE_RAW_BYTES, RebuildOutcome, truncate_utf8,
 };

@@ -1,0 +1,388 @@
+//! The live side of the app, without Tauri: one feed per followed class against the configured
+//! host, their connection states merged into the one the status bar shows, and their change
+//! notifications coalesced so that a burst of events becomes one refresh.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{Mutex, mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use crate::clock::SharedClock;
+use crate::host::ConnectionState;
+use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
+use crate::host::mcp::{HostClient, HostError};
+use crate::store::{Changes, ClassRow, Store};
+use crate::sync::sync_class;
+
+/// How long change notifications are gathered before the views are told (issue: a burst of
+/// events must not redraw per event, and a change must show within a second).
+pub const COALESCE_WINDOW: Duration = Duration::from_millis(120);
+
+/// Where the host is. The token is a secret: `Debug` does not print it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct HostTarget {
+    pub url: String,
+    pub token: String,
+}
+
+impl std::fmt::Debug for HostTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostTarget")
+            .field("url", &self.url)
+            .field("token", &"<redacted>")
+            .finish()
+    }
+}
+
+/// Changes gathered over one window, per class.
+pub type CoalescedChanges = BTreeMap<String, Changes>;
+
+struct Feed {
+    cancel: CancellationToken,
+    task: JoinHandle<()>,
+    state: watch::Receiver<ConnectionState>,
+}
+
+struct Inner {
+    target: Option<HostTarget>,
+    feeds: HashMap<String, Feed>,
+}
+
+/// Runs the feeds of the followed classes.
+pub struct Live {
+    store: Store,
+    clock: SharedClock,
+    inner: Mutex<Inner>,
+    state: watch::Sender<ConnectionState>,
+    changes: mpsc::UnboundedSender<StoreChanged>,
+    /// Wakes the state merger when a feed is added or removed.
+    feeds_changed: watch::Sender<u64>,
+}
+
+impl Live {
+    /// Returns the manager, the merged connection state, and the raw change notifications (pass
+    /// them to [`coalesce`]).
+    pub fn new(
+        store: Store,
+        clock: SharedClock,
+    ) -> (
+        Arc<Self>,
+        watch::Receiver<ConnectionState>,
+        mpsc::UnboundedReceiver<StoreChanged>,
+    ) {
+        let (state, state_rx) = watch::channel(ConnectionState::NotConfigured);
+        let (changes, changes_rx) = mpsc::unbounded_channel();
+        let (feeds_changed, _) = watch::channel(0);
+        let live = Arc::new(Self {
+            store,
+            clock,
+            inner: Mutex::new(Inner {
+                target: None,
+                feeds: HashMap::new(),
+            }),
+            state,
+            changes,
+            feeds_changed,
+        });
+        tokio::spawn(merge_states(Arc::downgrade(&live)));
+        (live, state_rx, changes_rx)
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn connection(&self) -> ConnectionState {
+        self.state.borrow().clone()
+    }
+
+    /// Points the app at a host (or at none) and restarts every class's feed.
+    pub async fn set_target(&self, target: Option<HostTarget>) -> Result<(), crate::StoreError> {
+        let classes = self.store.classes().await?;
+        let mut inner = self.inner.lock().await;
+        for (_, feed) in inner.feeds.drain() {
+            feed.cancel.cancel();
+            let _ = feed.task.await;
+        }
+        inner.target = target;
+        if inner.target.is_some() {
+            for class in classes {
+                self.start_feed(&mut inner, &class.class_id);
+            }
+        }
+        self.feeds_changed.send_modify(|n| *n += 1);
+        Ok(())
+    }
+
+    pub async fn target(&self) -> Option<HostTarget> {
+        self.inner.lock().await.target.clone()
+    }
+
+    fn start_feed(&self, inner: &mut Inner, class_id: &str) {
+        let Some(target) = inner.target.clone() else {
+            return;
+        };
+        if inner.feeds.contains_key(class_id) {
+            return;
+        }
+        let (mut sinks, state_rx, _stats) = FeedSinks::new();
+        sinks.changes = Some(self.changes.clone());
+        let cancel = CancellationToken::new();
+        let config = FeedConfig::new(&target.url, &target.token, class_id);
+        let store = self.store.clone();
+        let clock = self.clock.clone();
+        let task_cancel = cancel.clone();
+        let class = class_id.to_string();
+        let task = tokio::spawn(async move {
+            if let Err(e) = sync_class(store, config, clock, sinks, task_cancel).await {
+                tracing::warn!(class_id = %class, error = %e, "class feed stopped");
+            }
+        });
+        inner.feeds.insert(
+            class_id.to_string(),
+            Feed {
+                cancel,
+                task,
+                state: state_rx,
+            },
+        );
+    }
+
+    /// Starts following a class already in the store.
+    pub async fn follow(&self, class_id: &str) {
+        let mut inner = self.inner.lock().await;
+        self.start_feed(&mut inner, class_id);
+        drop(inner);
+        self.feeds_changed.send_modify(|n| *n += 1);
+    }
+
+    /// An MCP session with the configured host, for one command.
+    pub async fn client(&self) -> Result<HostClient, HostError> {
+        let target = self
+            .target()
+            .await
+            .ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        HostClient::connect(&target.url, &target.token).await
+    }
+
+    /// Creates a class on the host, stores it and starts following it.
+    pub async fn create_class(&self, title: &str) -> Result<ClassRow, crate::UiError> {
+        let title = title.trim();
+        if title.is_empty() {
+            return Err(crate::UiError::new(
+                crate::ErrorCode::InvalidInput,
+                "a class needs a title",
+            ));
+        }
+        let client = self.client().await?;
+        let created = client.create_class(title).await;
+        client.close().await;
+        let created = created?;
+        self.store
+            .upsert_class(&created.class_id, title, Some(&created.join_code))
+            .await?;
+        self.follow(&created.class_id).await;
+        let classes = self.store.classes().await?;
+        classes
+            .into_iter()
+            .find(|c| c.class_id == created.class_id)
+            .ok_or_else(|| crate::UiError::new(crate::ErrorCode::Internal, "class not stored"))
+    }
+
+    /// Stops every feed, storing what each has in hand.
+    pub async fn shutdown(&self) {
+        let mut inner = self.inner.lock().await;
+        for (_, feed) in inner.feeds.drain() {
+            feed.cancel.cancel();
+            let _ = feed.task.await;
+        }
+    }
+}
+
+/// Keeps the merged state current: the worst state of any class's feed, or `not_configured`.
+async fn merge_states(live: std::sync::Weak<Live>) {
+    let mut generation = match live.upgrade() {
+        Some(l) => l.feeds_changed.subscribe(),
+        None => return,
+    };
+    loop {
+        let Some(l) = live.upgrade() else { return };
+        let (merged, mut receivers) = {
+            let inner = l.inner.lock().await;
+            let receivers: Vec<watch::Receiver<ConnectionState>> =
+                inner.feeds.values().map(|f| f.state.clone()).collect();
+            let states: Vec<ConnectionState> =
+                receivers.iter().map(|r| r.borrow().clone()).collect();
+            let merged = if inner.target.is_none() {
+                ConnectionState::NotConfigured
+            } else {
+                merge(&states)
+            };
+            (merged, receivers)
+        };
+        l.state.send_if_modified(|s| {
+            let changed = *s != merged;
+            *s = merged;
+            changed
+        });
+        drop(l);
+        // Wait for any feed's state, or the set of feeds, to change.
+        let any_state = async {
+            if receivers.is_empty() {
+                std::future::pending::<()>().await;
+            }
+            let futures = receivers.iter_mut().map(|r| Box::pin(r.changed()));
+            let _ = futures_select_all(futures).await;
+        };
+        tokio::select! {
+            r = generation.changed() => if r.is_err() { return },
+            _ = any_state => {}
+        }
+    }
+}
+
+/// Resolves when the first of `futures` does.
+async fn futures_select_all<F: std::future::Future + Unpin>(futures: impl Iterator<Item = F>) {
+    let mut list: Vec<F> = futures.collect();
+    std::future::poll_fn(|cx| {
+        for f in list.iter_mut() {
+            if std::pin::Pin::new(f).poll(cx).is_ready() {
+                return std::task::Poll::Ready(());
+            }
+        }
+        std::task::Poll::Pending
+    })
+    .await
+}
+
+/// The state the status bar shows for several feeds: a refused token above everything, then
+/// offline, reconnecting (the soonest retry), connecting, and connected only when all are.
+pub fn merge(states: &[ConnectionState]) -> ConnectionState {
+    if states.is_empty() {
+        return ConnectionState::Connected;
+    }
+    if states.contains(&ConnectionState::TokenRefused) {
+        return ConnectionState::TokenRefused;
+    }
+    if states.contains(&ConnectionState::Offline) {
+        return ConnectionState::Offline;
+    }
+    let soonest = states
+        .iter()
+        .filter_map(|s| match s {
+            ConnectionState::Reconnecting { next_try_s } => Some(*next_try_s),
+            _ => None,
+        })
+        .fold(None, |acc: Option<f64>, t| {
+            Some(acc.map_or(t, |a| a.min(t)))
+        });
+    if let Some(next_try_s) = soonest {
+        return ConnectionState::Reconnecting { next_try_s };
+    }
+    if states.contains(&ConnectionState::Connecting) {
+        return ConnectionState::Connecting;
+    }
+    ConnectionState::Connected
+}
+
+/// Gathers change notifications for `window` after the first one arrives, then hands the
+/// merged set to `emit`. Ends when the sender side closes.
+pub async fn coalesce(
+    mut rx: mpsc::UnboundedReceiver<StoreChanged>,
+    window: Duration,
+    mut emit: impl FnMut(CoalescedChanges),
+) {
+    while let Some(first) = rx.recv().await {
+        let mut gathered = CoalescedChanges::new();
+        gathered
+            .entry(first.class_id)
+            .or_default()
+            .merge(first.changes);
+        let deadline = tokio::time::Instant::now() + window;
+        loop {
+            match tokio::time::timeout_at(deadline, rx.recv()).await {
+                Ok(Some(next)) => gathered
+                    .entry(next.class_id)
+                    .or_default()
+                    .merge(next.changes),
+                Ok(None) => {
+                    emit(gathered);
+                    return;
+                }
+                Err(_) => break,
+            }
+        }
+        emit(gathered);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_state_shows_the_worst_feed() {
+        use ConnectionState::*;
+        assert_eq!(merge(&[Connected, Connected]), Connected);
+        assert_eq!(merge(&[Connected, Connecting]), Connecting);
+        assert_eq!(
+            merge(&[
+                Reconnecting { next_try_s: 4.0 },
+                Reconnecting { next_try_s: 2.0 },
+                Connected
+            ]),
+            Reconnecting { next_try_s: 2.0 }
+        );
+        assert_eq!(merge(&[Reconnecting { next_try_s: 1.0 }, Offline]), Offline);
+        assert_eq!(merge(&[Offline, TokenRefused, Connected]), TokenRefused);
+    }
+
+    #[test]
+    fn the_token_is_never_in_debug_output() {
+        let target = HostTarget {
+            url: "http://127.0.0.1:1".into(),
+            token: "s3cret-t0ken".into(),
+        };
+        let text = format!("{target:?}");
+        assert!(!text.contains("s3cret"), "{text}");
+        assert!(text.contains("127.0.0.1"));
+    }
+
+    #[tokio::test]
+    async fn a_burst_becomes_one_notification() {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let (out_tx, mut out_rx) = mpsc::unbounded_channel();
+        let task = tokio::spawn(coalesce(rx, Duration::from_millis(120), move |c| {
+            let _ = out_tx.send(c);
+        }));
+        let change = |class: &str, results: bool, calls: bool| StoreChanged {
+            class_id: class.into(),
+            changes: Changes {
+                results,
+                calls,
+                ..Changes::default()
+            },
+            committed_at_ms: 0,
+        };
+        for _ in 0..50 {
+            tx.send(change("a", true, false)).unwrap();
+        }
+        tx.send(change("a", false, true)).unwrap();
+        tx.send(change("b", true, false)).unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let first = out_rx.recv().await.unwrap();
+        assert_eq!(first.len(), 2, "one entry per class");
+        assert!(first["a"].results && first["a"].calls, "merged: {first:?}");
+        assert!(out_rx.try_recv().is_err(), "52 changes, one notification");
+        // A later change is a new window.
+        tx.send(change("b", false, true)).unwrap();
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let second = out_rx.recv().await.unwrap();
+        assert!(second["b"].calls && !second["b"].results);
+        drop(tx);
+        task.await.unwrap();
+    }
+}

@@ -1,0 +1,61 @@
+//! What the diagnostics page and the sidebar read: quarantined frames, and per-class counts.
+
+use super::{Store, StoreError};
+
+/// A frame kept aside, with the rule that rejected it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct QuarantinedFrame {
+    pub id: i64,
+    pub class_id: String,
+    pub seq: Option<i64>,
+    pub rule_id: String,
+    pub message: String,
+    pub raw: String,
+    pub raw_bytes: i64,
+    pub received_at: i64,
+}
+
+/// A class with the counts the sidebar shows.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ClassCounts {
+    pub class_id: String,
+    pub title: String,
+    pub join_code: Option<String>,
+    pub learners: i64,
+    pub open_requests: i64,
+}
+
+impl Store {
+    /// The newest quarantined frames first, at most `limit`.
+    pub async fn quarantined(&self, limit: u32) -> Result<Vec<QuarantinedFrame>, StoreError> {
+        Ok(sqlx::query_as::<_, QuarantinedFrame>(
+            "SELECT id, class_id, seq, rule_id, message, raw, raw_bytes, received_at \
+             FROM quarantine ORDER BY id DESC LIMIT ?",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// How many frames each rule has rejected, most first.
+    pub async fn quarantine_by_rule(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT rule_id, COUNT(*) AS n FROM quarantine GROUP BY rule_id ORDER BY n DESC, rule_id",
+        )
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Every class with its learner count and open help requests (assist calls still open).
+    pub async fn class_counts(&self) -> Result<Vec<ClassCounts>, StoreError> {
+        Ok(sqlx::query_as::<_, ClassCounts>(
+            "SELECT c.class_id, c.title, c.join_code, \
+             (SELECT COUNT(*) FROM learners l WHERE l.class_id = c.class_id) AS learners, \
+             (SELECT COUNT(*) FROM calls k WHERE k.class_id = c.class_id AND k.state = 'open' \
+               AND k.function = 'assist') AS open_requests \
+             FROM classes c ORDER BY c.created_at, c.class_id",
+        )
+        .fetch_all(self.pool())
+        .await?)
+    }
+}
