@@ -77,14 +77,18 @@ const rel = (path) => path.slice(FIXTURES.length + 1);
 
 const aguiOk = (ev) => EventSchema.safeParse(ev).success;
 
-test("AG-UI: EventSchema of @ag-ui/core@1.0.0 on every fixture", () => {
+test("AG-UI: EventSchema of @ag-ui/core@1.0.0 on every fixture", async (t) => {
   const all = singles("agui");
   assert.ok(all.length > 50);
   for (const f of all) {
-    assert.equal(aguiOk(f.doc), expectAccepted(f), `${rel(f.path)}: ${JSON.stringify(EventSchema.safeParse(f.doc).error?.issues ?? "accepted")}`);
+    await t.test(rel(f.path), () => {
+      assert.equal(aguiOk(f.doc), expectAccepted(f), JSON.stringify(EventSchema.safeParse(f.doc).error?.issues ?? "accepted"));
+    });
   }
   for (const path of sequenceFiles("agui")) {
-    for (const ev of lines(path)) assert.ok(aguiOk(ev), `${rel(path)}: ${ev.type} ${ev.name ?? ""}`);
+    await t.test(rel(path), () => {
+      for (const ev of lines(path)) assert.ok(aguiOk(ev), `${ev.type} ${ev.name ?? ""}`);
+    });
   }
 });
 
@@ -106,13 +110,13 @@ function wrapInRun(events) {
   ];
 }
 
-test("AG-UI: verifyEvents of @ag-ui/client@1.0.0 on every stream", async () => {
+test("AG-UI: verifyEvents of @ag-ui/client@1.0.0 on every stream", async (t) => {
   // Negative control: without RUN_STARTED, verifyEvents refuses the stream.
   const first = singles("agui").find((f) => f.valid).doc;
   assert.equal(await streamOk([first]), false, "verifyEvents accepted a stream without RUN_STARTED");
   // Every sequence (the invalid ones break contract rules, not the stream order).
   for (const path of sequenceFiles("agui")) {
-    assert.ok(await streamOk(wrapInRun(lines(path))), rel(path));
+    await t.test(`stream ${rel(path)}`, async () => assert.ok(await streamOk(wrapInRun(lines(path)))));
   }
   // All valid single fixtures as one run.
   const valid = singles("agui").filter((f) => f.valid).map((f) => f.doc);
@@ -166,7 +170,7 @@ test("A2UI: our function definitions are valid catalog FunctionDefinitions", () 
   }
 });
 
-test("A2UI: v1.0 JSON schemas of @a2ui/web_core@0.11.0 on every fixture", () => {
+test("A2UI: v1.0 JSON schemas of @a2ui/web_core@0.11.0 on every fixture", async (t) => {
   const { rendererToAgent, agentToRenderer } = a2uiAjv();
   const check = (doc) => {
     const validate = "agentFunctionResponse" in doc ? agentToRenderer : rendererToAgent;
@@ -176,14 +180,18 @@ test("A2UI: v1.0 JSON schemas of @a2ui/web_core@0.11.0 on every fixture", () => 
   assert.ok(all.length > 50);
   for (const f of all) {
     const expected = PEER_ENFORCES_CONTRACT.has(f.rule) ? false : expectAccepted(f);
-    const { ok, errors } = check(f.doc);
-    assert.equal(ok, expected, `${rel(f.path)}: ${JSON.stringify(errors?.slice(0, 3))}`);
+    await t.test(rel(f.path), () => {
+      const { ok, errors } = check(f.doc);
+      assert.equal(ok, expected, JSON.stringify(errors?.slice(0, 3)));
+    });
   }
   for (const path of sequenceFiles("a2ui")) {
-    for (const doc of lines(path)) {
-      const { ok, errors } = check(doc);
-      assert.ok(ok, `${rel(path)}: ${JSON.stringify(errors?.slice(0, 3))}`);
-    }
+    await t.test(rel(path), () => {
+      for (const doc of lines(path)) {
+        const { ok, errors } = check(doc);
+        assert.ok(ok, JSON.stringify(errors?.slice(0, 3)));
+      }
+    });
   }
 });
 
@@ -217,19 +225,20 @@ function mcpCheck() {
   };
 }
 
-test("MCP Apps: ext-apps@2.0.4 schema.json and the MCP core schemas on every fixture", () => {
+test("MCP Apps: ext-apps@2.0.4 schema.json and the MCP core schemas on every fixture", async (t) => {
   const check = mcpCheck();
   const all = singles("mcp-apps");
   assert.ok(all.length > 50);
   for (const f of all) {
-    const problems = check(f.doc);
-    assert.equal(problems.length === 0, expectAccepted(f), `${rel(f.path)}: ${problems.join("; ") || "accepted"}`);
+    await t.test(rel(f.path), () => {
+      const problems = check(f.doc);
+      assert.equal(problems.length === 0, expectAccepted(f), problems.join("; ") || "accepted");
+    });
   }
   for (const path of sequenceFiles("mcp-apps")) {
-    for (const doc of lines(path)) {
-      const problems = check(doc);
-      assert.deepEqual(problems, [], rel(path));
-    }
+    await t.test(rel(path), () => {
+      for (const doc of lines(path)) assert.deepEqual(check(doc), []);
+    });
   }
 });
 
