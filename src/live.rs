@@ -21,6 +21,9 @@ use crate::sync::sync_class;
 /// events must not redraw per event, and a change must show within a second).
 pub const COALESCE_WINDOW: Duration = Duration::from_millis(120);
 
+/// The title of the class the demo creates on a first start.
+pub const DEMO_CLASS_TITLE: &str = "Demo class";
+
 /// Where the host is. The token is a secret: `Debug` does not print it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct HostTarget {
@@ -190,6 +193,34 @@ impl Live {
             .into_iter()
             .find(|c| c.class_id == created.class_id)
             .ok_or_else(|| crate::UiError::new(crate::ErrorCode::Internal, "class not stored"))
+    }
+
+    /// On a first start with the demo host: a class with the first pathway of the catalog
+    /// assigned, so the simulated learners start working. Does nothing when a class exists.
+    pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, crate::UiError> {
+        if !self.store.classes().await?.is_empty() {
+            return Ok(None);
+        }
+        let class = self.create_class(DEMO_CLASS_TITLE).await?;
+        let client = self.client().await?;
+        let assigned = async {
+            let pathways = client.list_pathways().await?;
+            let Some(first) = pathways.first() else {
+                return Ok::<_, HostError>(None);
+            };
+            let id = client
+                .assign_pathway(&class.class_id, &first.pathway_id, None, None)
+                .await?;
+            Ok(Some((id, first.pathway_id.clone())))
+        }
+        .await;
+        client.close().await;
+        if let Some((assignment_id, pathway_id)) = assigned? {
+            self.store
+                .upsert_assignment(&assignment_id, &class.class_id, &pathway_id, None, None)
+                .await?;
+        }
+        Ok(Some(class))
     }
 
     /// Stops every feed, storing what each has in hand.

@@ -1,8 +1,9 @@
 //! Typed commands. Each is a thin adapter: it calls the core and maps errors to `{code, message}`.
 
-use a2learn_teacher::UiError;
 use a2learn_teacher::host::ConnectionState;
-use serde::Serialize;
+use a2learn_teacher::host::settings::{HostMode, HostSettings};
+use a2learn_teacher::{ErrorCode, UiError};
+use serde::{Deserialize, Serialize};
 use tauri::State;
 
 use crate::AppState;
@@ -23,6 +24,63 @@ pub struct ClassSummary {
     pub class_id: String,
     pub title: String,
     pub join_code: Option<String>,
+    pub learners: i32,
+    pub open_requests: i32,
+}
+
+/// The host settings as the UI sees them: never the token itself.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct HostSettingsView {
+    pub mode: HostMode,
+    pub url: String,
+    pub token_set: bool,
+}
+
+impl From<HostSettings> for HostSettingsView {
+    fn from(s: HostSettings) -> Self {
+        Self {
+            mode: s.mode,
+            url: s.url.unwrap_or_default(),
+            token_set: s.token.is_some(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+pub struct HostSettingsInput {
+    pub mode: HostMode,
+    pub url: String,
+    /// Empty keeps the stored token.
+    pub token: String,
+}
+
+/// A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct QuarantineEntry {
+    pub id: f64,
+    pub class_id: String,
+    pub seq: Option<f64>,
+    pub rule_id: String,
+    pub message: String,
+    pub raw: String,
+    pub raw_bytes: i32,
+    pub received_at_ms: f64,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct RuleCount {
+    pub rule_id: String,
+    pub count: i32,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct Diagnostics {
+    pub by_rule: Vec<RuleCount>,
+    pub recent: Vec<QuarantineEntry>,
+}
+
+fn count(n: i64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 #[tauri::command]
@@ -44,13 +102,83 @@ pub async fn app_status(state: State<'_, AppState>) -> Result<AppStatus, UiError
 #[tauri::command]
 #[specta::specta]
 pub async fn list_classes(state: State<'_, AppState>) -> Result<Vec<ClassSummary>, UiError> {
-    let classes = state.store.classes().await?;
+    let classes = state.store.class_counts().await?;
     Ok(classes
         .into_iter()
         .map(|c| ClassSummary {
             class_id: c.class_id,
             title: c.title,
             join_code: c.join_code,
+            learners: count(c.learners),
+            open_requests: count(c.open_requests),
         })
         .collect())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn create_class(
+    state: State<'_, AppState>,
+    title: String,
+) -> Result<ClassSummary, UiError> {
+    let class = state.live.create_class(&title).await?;
+    Ok(ClassSummary {
+        class_id: class.class_id,
+        title: class.title,
+        join_code: class.join_code,
+        learners: 0,
+        open_requests: 0,
+    })
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn host_settings(state: State<'_, AppState>) -> Result<HostSettingsView, UiError> {
+    Ok(state.store.host_settings().await?.into())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn save_host_settings(
+    state: State<'_, AppState>,
+    input: HostSettingsInput,
+) -> Result<HostSettingsView, UiError> {
+    let token = (!input.token.trim().is_empty()).then_some(input.token.as_str());
+    let saved = state
+        .store
+        .save_host_settings(input.mode, Some(&input.url), token)
+        .await?;
+    crate::apply_host_settings(&state)
+        .await
+        .map_err(|e| UiError::new(ErrorCode::Host, e.to_string()))?;
+    Ok(saved.into())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn diagnostics(state: State<'_, AppState>) -> Result<Diagnostics, UiError> {
+    let by_rule = state.store.quarantine_by_rule().await?;
+    let recent = state.store.quarantined(200).await?;
+    Ok(Diagnostics {
+        by_rule: by_rule
+            .into_iter()
+            .map(|(rule_id, n)| RuleCount {
+                rule_id,
+                count: count(n),
+            })
+            .collect(),
+        recent: recent
+            .into_iter()
+            .map(|q| QuarantineEntry {
+                id: q.id as f64,
+                class_id: q.class_id,
+                seq: q.seq.map(|s| s as f64),
+                rule_id: q.rule_id,
+                message: q.message,
+                raw: q.raw,
+                raw_bytes: count(q.raw_bytes),
+                received_at_ms: q.received_at as f64,
+            })
+            .collect(),
+    })
 }

@@ -2,13 +2,19 @@
 //! over the core crate, the window, and logging. Nothing a teacher relies on lives here.
 
 pub mod commands;
+pub mod demo;
 pub mod events;
 pub mod state;
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::host::settings::HostMode;
+use a2learn_teacher::live::{COALESCE_WINDOW, HostTarget, Live, coalesce};
 use a2learn_teacher::{Store, SystemClock, paths};
+use tauri::Manager;
+use tauri_specta::Event;
 
 pub use state::AppState;
 
@@ -18,12 +24,20 @@ pub use state::AppState;
 macro_rules! specta_builder {
     ($runtime:ty) => {
         tauri_specta::Builder::<$runtime>::new()
+            // One TypeScript type per Rust type: the IPC only ever serializes from Rust to the UI
+            // (and deserializes the other way), so per-phase variants add names, not safety.
+            .disable_serde_phases()
             .commands(tauri_specta::collect_commands![
                 $crate::commands::app_status,
                 $crate::commands::list_classes,
+                $crate::commands::create_class,
+                $crate::commands::host_settings,
+                $crate::commands::save_host_settings,
+                $crate::commands::diagnostics,
             ])
             .events(tauri_specta::collect_events![
-                $crate::events::ConnectionChanged
+                $crate::events::ConnectionChanged,
+                $crate::events::StoreChanged,
             ])
     };
 }
@@ -47,6 +61,41 @@ fn init_logging() {
         .try_init();
 }
 
+/// Points the live feeds at the host the settings name: the embedded demo host (started on
+/// first use, with a demo class on a first start) or the teacher's own.
+pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
+    let settings = state.store.host_settings().await?;
+    match settings.mode {
+        HostMode::Demo => {
+            let mut demo = state.demo.lock().await;
+            if demo.is_none() {
+                let dir = state
+                    .store
+                    .path()
+                    .parent()
+                    .map(std::path::Path::to_path_buf)
+                    .unwrap_or_default();
+                *demo = Some(demo::DemoHost::start(&dir).await?);
+            }
+            let target = demo.as_ref().map(demo::DemoHost::target);
+            drop(demo);
+            state.live.set_target(target).await?;
+            state.live.ensure_demo_class().await?;
+        }
+        HostMode::Custom => {
+            if let Some(demo) = state.demo.lock().await.take() {
+                demo.shutdown().await;
+            }
+            let target = match (settings.url, settings.token) {
+                (Some(url), Some(token)) => Some(HostTarget { url, token }),
+                _ => None,
+            };
+            state.live.set_target(target).await?;
+        }
+    }
+    Ok(())
+}
+
 /// Starts the app: opens the store, then the window. Returns when the window closes.
 pub fn run() -> ExitCode {
     init_logging();
@@ -58,8 +107,15 @@ pub fn run() -> ExitCode {
         );
         return ExitCode::FAILURE;
     };
-    let store = match tauri::async_runtime::block_on(Store::open(&db_path, Arc::new(SystemClock))) {
-        Ok(store) => store,
+    let clock: SharedClock = Arc::new(SystemClock);
+    // Live spawns its tasks on the runtime Tauri runs commands on.
+    let opened = tauri::async_runtime::block_on(async {
+        let store = Store::open(&db_path, clock.clone()).await?;
+        let (live, state_rx, changes_rx) = Live::new(store.clone(), clock.clone());
+        Ok::<_, a2learn_teacher::StoreError>((store, live, state_rx, changes_rx))
+    });
+    let (store, live, mut state_rx, changes_rx) = match opened {
+        Ok(parts) => parts,
         Err(err) => {
             eprintln!("error: {err}");
             return ExitCode::FAILURE;
@@ -67,21 +123,64 @@ pub fn run() -> ExitCode {
     };
 
     let builder = specta_builder!(tauri::Wry);
-    let result = tauri::Builder::default()
+    let app = tauri::Builder::default()
         .invoke_handler(builder.invoke_handler())
-        .manage(AppState::new(store))
+        .manage(AppState::new(store, live))
         .setup(move |app| {
             builder.mount_events(app);
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                loop {
+                    let state = state_rx.borrow_and_update().clone();
+                    if let Err(e) = events::ConnectionChanged::from(state).emit(&handle) {
+                        tracing::warn!(error = %e, "cannot emit the connection state");
+                    }
+                    if state_rx.changed().await.is_err() {
+                        return;
+                    }
+                }
+            });
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(coalesce(changes_rx, COALESCE_WINDOW, move |changes| {
+                if let Err(e) = events::StoreChanged::from(changes).emit(&handle) {
+                    tracing::warn!(error = %e, "cannot emit a store change");
+                }
+            }));
+            let handle = app.handle().clone();
+            tauri::async_runtime::spawn(async move {
+                let state = handle.state::<AppState>();
+                if let Err(e) = apply_host_settings(&state).await {
+                    tracing::error!(error = %e, "cannot reach the configured host");
+                }
+                // The first class may have just been created: tell the sidebar.
+                let _ = events::StoreChanged {
+                    classes: true,
+                    ..Default::default()
+                }
+                .emit(&handle);
+            });
             Ok(())
         })
-        .run(tauri::generate_context!());
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+        .build(tauri::generate_context!());
+    let app = match app {
+        Ok(app) => app,
         Err(err) => {
-            eprintln!("error: the window could not run: {err}");
-            ExitCode::FAILURE
+            eprintln!("error: the window could not start: {err}");
+            return ExitCode::FAILURE;
         }
-    }
+    };
+    app.run(|handle, event| {
+        if let tauri::RunEvent::Exit = event {
+            let state = handle.state::<AppState>();
+            tauri::async_runtime::block_on(async {
+                state.live.shutdown().await;
+                if let Some(demo) = state.demo.lock().await.take() {
+                    demo.shutdown().await;
+                }
+            });
+        }
+    });
+    ExitCode::SUCCESS
 }
 
 #[cfg(test)]

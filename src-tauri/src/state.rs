@@ -1,28 +1,30 @@
 //! What the shell keeps for the life of the window.
 
-use std::sync::Mutex;
+use std::sync::Arc;
 
 use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
+use a2learn_teacher::live::Live;
+
+use crate::demo::DemoHost;
 
 pub struct AppState {
     pub store: Store,
-    connection: Mutex<ConnectionState>,
+    pub live: Arc<Live>,
+    /// The embedded demo host, while the app uses it.
+    pub demo: tokio::sync::Mutex<Option<DemoHost>>,
 }
 
 impl AppState {
-    pub fn new(store: Store) -> Self {
+    pub fn new(store: Store, live: Arc<Live>) -> Self {
         Self {
             store,
-            connection: Mutex::new(ConnectionState::NotConfigured),
+            live,
+            demo: tokio::sync::Mutex::new(None),
         }
     }
 
     pub fn connection(&self) -> ConnectionState {
-        // A poisoned lock only means a panic elsewhere mid-update; the value is still a state.
-        match self.connection.lock() {
-            Ok(guard) => guard.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
+        self.live.connection()
     }
 }

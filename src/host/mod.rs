@@ -3,6 +3,7 @@
 
 pub mod feed;
 pub mod mcp;
+pub mod settings;
 pub mod sse;
 
 use serde::Serialize;

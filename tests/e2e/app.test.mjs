@@ -46,16 +46,49 @@ test("the window opens on the app frame", async () => {
   assert.equal(sidebar.toUpperCase(), "CLASSES");
 });
 
-test("a fresh database shows no classes and no host", async () => {
-  const empty = await wd.waitForText("[data-testid='no-classes']");
-  assert.equal(empty, "No classes yet");
-  const status = await wd.waitForText("[data-testid='connection']", (t) => t.includes("Host:") && !t.includes("…"));
-  assert.match(status, /Host: no host configured/);
+test("a first start follows a live demo class from the embedded host", async () => {
+  // The sidebar lists the demo class the app created on the embedded demo host.
+  const item = await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  assert.equal(item, "Demo class");
+  const status = await wd.waitForText("[data-testid='connection']", (t) => t.includes("connected"), 30000);
+  assert.match(status, /Host: connected/);
   const version = await wd.execute("return document.querySelector('.status-bar .muted')?.textContent ?? ''");
   assert.match(version, /^v\d+\.\d+\.\d+$/, "the status bar shows the app's version from the backend");
+
+  await wd.click(await wd.find(".class-item"));
+  const heading = await wd.waitForText("#class-title");
+  assert.equal(heading, "Demo class");
+  const joinCode = await wd.waitForText("[data-testid='join-code']");
+  assert.notEqual(joinCode, "—", "the host handed out a join code");
+  // Simulated learners arrive through the feed; the count comes from the local store.
+  const learners = await wd.waitForText("[data-testid='learner-count']", (t) => Number(t) > 0, 30000);
+  assert.ok(Number(learners) > 0, `learners: ${learners}`);
   // Negative control: the error panel only appears when a command failed.
   assert.deepEqual(await wd.findAll("[role='alert']"), [], "no error panel");
-  await wd.screenshot(path.join(outDir, "01-frame.png"));
+  await wd.screenshot(path.join(outDir, "01-demo-class.png"));
+});
+
+test("diagnostics show an empty quarantine for a well-behaved host", async () => {
+  const buttons = await wd.findAll(".sidebar-footer .nav-link");
+  const labels = await Promise.all(buttons.map((b) => wd.text(b)));
+  await wd.click(buttons[labels.indexOf("Diagnostics")]);
+  const empty = await wd.waitForText("[data-testid='quarantine-empty']");
+  assert.match(empty, /No quarantined frames/);
+  await wd.screenshot(path.join(outDir, "02-diagnostics.png"));
+});
+
+test("settings show the demo host as the default", async () => {
+  const buttons = await wd.findAll(".sidebar-footer .nav-link");
+  const labels = await Promise.all(buttons.map((b) => wd.text(b)));
+  await wd.click(buttons[labels.indexOf("Settings")]);
+  await wd.waitForText("#settings-title");
+  const checked = await wd.execute(
+    "return [...document.querySelectorAll('input[name=mode]')].map((r) => r.checked)",
+  );
+  assert.deepEqual(checked, [true, false], "demo selected, custom not");
+  const urlDisabled = await wd.execute("return document.getElementById('host-url').disabled");
+  assert.equal(urlDisabled, true, "no address to type for the demo");
+  await wd.screenshot(path.join(outDir, "03-settings.png"));
 });
 
 test("the page runs under the strict content security policy", async () => {

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "@testing-library/react";
 import { App } from "./App";
-import type { AppStatus, ClassSummary, ConnectionState, TeacherIpc, UiError } from "./ipc";
+import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
 
 const status: AppStatus = {
@@ -14,23 +14,46 @@ const status: AppStatus = {
 };
 
 /** A fake backend: the values it answers with, and a way to push connection events. */
-function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError } = {}) {
+function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?: Diagnostics } = {}) {
   let push: ((s: ConnectionState, label: string) => void) | null = null;
+  let storeChanged: ((c: StoreChanged) => void) | null = null;
   const ipc: TeacherIpc = {
     appStatus: async () => {
       if (opts.fail) throw new IpcError(opts.fail);
       return status;
     },
     listClasses: async () => opts.classes ?? [],
+    createClass: async (title) => {
+      if (title.trim() === "") throw new IpcError({ code: "invalid_input", message: "a class needs a title" });
+      return { class_id: "new-1", title, join_code: "NEW-123", learners: 0, open_requests: 0 };
+    },
+    hostSettings: async () => ({ mode: "demo", url: "", token_set: false }),
+    saveHostSettings: async (input) => {
+      if (input.mode === "custom" && !input.url.startsWith("http")) {
+        throw new IpcError({ code: "invalid_input", message: "the address must start with http:// or https://" });
+      }
+      return { mode: input.mode, url: input.url, token_set: input.token !== "" };
+    },
+    diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
     onConnectionChanged: (handler) => {
       push = handler;
       return () => {
         push = null;
       };
     },
+    onStoreChanged: (handler) => {
+      storeChanged = handler;
+      return () => {
+        storeChanged = null;
+      };
+    },
     toUiError,
   };
-  return { ipc, push: (s: ConnectionState, label: string) => push?.(s, label) };
+  return {
+    ipc,
+    push: (s: ConnectionState, label: string) => push?.(s, label),
+    changed: (c: StoreChanged) => storeChanged?.(c),
+  };
 }
 
 afterEach(cleanup);
@@ -45,15 +68,18 @@ describe("the app frame", () => {
 
   it("lists classes and opens one", async () => {
     const classes = [
-      { class_id: "c1", title: "Period 3 Maths", join_code: "QX7-42K" },
-      { class_id: "c2", title: "Period 5 Maths", join_code: null },
+      { class_id: "c1", title: "Period 3 Maths", join_code: "QX7-42K", learners: 24, open_requests: 2 },
+      { class_id: "c2", title: "Period 5 Maths", join_code: null, learners: 0, open_requests: 0 },
     ];
     render(<App ipc={fakeIpc({ classes }).ipc} />);
-    const button = await screen.findByRole("button", { name: "Period 3 Maths" });
+    const button = await screen.findByRole("button", { name: /Period 3 Maths/ });
+    expect(screen.getByLabelText("2 open help requests")).toBeTruthy();
+    expect(screen.queryByLabelText("0 open help requests")).toBeNull();
     expect(screen.queryByTestId("no-classes")).toBeNull();
     act(() => button.click());
     expect(screen.getByRole("heading", { name: "Period 3 Maths" })).toBeTruthy();
-    expect(screen.getByText("Join code: QX7-42K")).toBeTruthy();
+    expect(screen.getByTestId("join-code").textContent).toBe("QX7-42K");
+    expect(screen.getByTestId("learner-count").textContent).toBe("24");
     expect(button.getAttribute("aria-current")).toBe("page");
   });
 
@@ -73,6 +99,66 @@ describe("the app frame", () => {
     await waitFor(() =>
       expect(screen.getByTestId("connection").textContent).toContain("reconnecting in 4 s"),
     );
+  });
+});
+
+describe("classes, settings and diagnostics", () => {
+  it("creates a class and opens it; an empty title is refused next to the field", async () => {
+    render(<App ipc={fakeIpc().ipc} />);
+    await screen.findByTestId("no-classes");
+    const create = screen.getByRole("button", { name: "Create" });
+    act(() => create.click());
+    expect((await screen.findByRole("alert")).textContent).toContain("A class needs a title");
+    const input = screen.getByLabelText("New class") as HTMLInputElement;
+    fireEvent.change(input, { target: { value: "Period 6" } });
+    act(() => create.click());
+    expect(await screen.findByRole("heading", { name: "Period 6" })).toBeTruthy();
+    expect(screen.getByTestId("join-code").textContent).toBe("NEW-123");
+  });
+
+  it("refuses a bad host address with the backend's message", async () => {
+    render(<App ipc={fakeIpc().ipc} />);
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    await screen.findByRole("heading", { name: "Settings" });
+    act(() => screen.getByLabelText(/My school's host/).click());
+    fireEvent.change(screen.getByLabelText("Host address"), { target: { value: "ftp://x" } });
+    act(() => screen.getByRole("button", { name: "Save" }).click());
+    expect((await screen.findByRole("alert")).textContent).toContain("http:// or https://");
+  });
+
+  it("shows quarantined frames as text, never as markup", async () => {
+    const raw = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const diagnostics: Diagnostics = {
+      by_rule: [{ rule_id: "bad-frame", count: 1 }],
+      recent: [
+        { id: 1, class_id: "c1", seq: 7, rule_id: "bad-frame", message: "not JSON", raw, raw_bytes: raw.length, received_at_ms: 0 },
+      ],
+    };
+    const { container } = render(<App ipc={fakeIpc({ diagnostics }).ipc} />);
+    act(() => screen.getByRole("button", { name: "Diagnostics" }).click());
+    const table = await screen.findByTestId("quarantine-table");
+    expect(table.textContent).toContain(raw);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("table script")).toBeNull();
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it("an empty quarantine says so", async () => {
+    render(<App ipc={fakeIpc().ipc} />);
+    act(() => screen.getByRole("button", { name: "Diagnostics" }).click());
+    expect(await screen.findByTestId("quarantine-empty")).toBeTruthy();
+  });
+
+  it("refetches the class list when the store changes", async () => {
+    const classes: ClassSummary[] = [{ class_id: "c1", title: "P3", join_code: null, learners: 0, open_requests: 0 }];
+    const fake = fakeIpc({ classes });
+    render(<App ipc={fake.ipc} />);
+    await screen.findByRole("button", { name: /P3/ });
+    classes[0] = { ...classes[0]!, learners: 12 };
+    act(() =>
+      fake.changed({ class_ids: ["c1"], results: true, calls: false, learners: true, assignments: false, quarantine: false, classes: true }),
+    );
+    expect(await screen.findByLabelText("12 learners")).toBeTruthy();
   });
 });
 

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
-import { Sidebar } from "./components/Sidebar";
+import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
+import { ClassView } from "./components/ClassView";
+import { SettingsView } from "./components/SettingsView";
+import { DiagnosticsView } from "./components/DiagnosticsView";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
 type FrameState =
@@ -15,7 +18,8 @@ type FrameState =
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
-  const [selected, setSelected] = useState<string | null>(null);
+  const [view, setView] = useState<View>({ kind: "welcome" });
+  const [changeTick, setChangeTick] = useState(0);
 
   const load = useCallback(async () => {
     try {
@@ -42,15 +46,38 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
     [ipc],
   );
 
+  // Stored data changed: the sidebar's counts and the open view refetch (already coalesced).
+  useEffect(
+    () =>
+      ipc.onStoreChanged(() => {
+        setChangeTick((t) => t + 1);
+        void ipc
+          .listClasses()
+          .then((classes) => setState((prev) => (prev.kind === "ready" ? { ...prev, classes } : prev)))
+          .catch(() => {});
+      }),
+    [ipc],
+  );
+
   const classes = state.kind === "ready" ? state.classes : [];
-  const current = classes.find((c) => c.class_id === selected) ?? null;
+  const current = view.kind === "class" ? (classes.find((c) => c.class_id === view.classId) ?? null) : null;
 
   return (
     <div className="frame">
       <header className="frame-header">
         <h1 className="app-title">a2learn Teacher</h1>
       </header>
-      <Sidebar classes={classes} selected={selected} onSelect={setSelected} loading={state.kind === "loading"} />
+      <Sidebar
+        ipc={ipc}
+        classes={classes}
+        view={view}
+        onView={setView}
+        loading={state.kind === "loading"}
+        onCreated={(c) => {
+          setState((prev) => (prev.kind === "ready" ? { ...prev, classes: [...prev.classes, c] } : prev));
+          setView({ kind: "class", classId: c.class_id });
+        }}
+      />
       <main className="frame-main" aria-live="polite">
         {state.kind === "failed" ? (
           <div role="alert" className="error-panel" data-code={state.error.code}>
@@ -60,17 +87,18 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
               Try again
             </button>
           </div>
+        ) : view.kind === "settings" ? (
+          <SettingsView ipc={ipc} />
+        ) : view.kind === "diagnostics" ? (
+          <DiagnosticsView ipc={ipc} changeTick={changeTick} />
         ) : current ? (
-          <section aria-labelledby="class-title">
-            <h2 id="class-title">{current.title}</h2>
-            {current.join_code ? <p>Join code: {current.join_code}</p> : null}
-          </section>
+          <ClassView summary={current} />
         ) : (
           <section className="welcome" aria-labelledby="welcome-title">
             <h2 id="welcome-title">Welcome</h2>
             <p>
               {classes.length === 0
-                ? "No classes yet. Once a pathway host is connected, your classes appear on the left."
+                ? "No classes yet. Create one on the left, or wait a moment for the demo class."
                 : "Choose a class on the left to see its progress."}
             </p>
           </section>

@@ -1,12 +1,22 @@
-import type { ClassSummary } from "../ipc";
+import { useState } from "react";
+import type { ClassSummary, TeacherIpc } from "../ipc";
+
+export type View =
+  | { kind: "welcome" }
+  | { kind: "class"; classId: string }
+  | { kind: "settings" }
+  | { kind: "diagnostics" };
 
 export function Sidebar(props: {
+  ipc: TeacherIpc;
   classes: ClassSummary[];
-  selected: string | null;
+  view: View;
   loading: boolean;
-  onSelect: (classId: string) => void;
+  onView: (view: View) => void;
+  onCreated: (c: ClassSummary) => void;
 }) {
-  const { classes, selected, loading, onSelect } = props;
+  const { ipc, classes, view, loading, onView, onCreated } = props;
+  const selected = view.kind === "class" ? view.classId : null;
   return (
     <nav className="sidebar" aria-label="Classes">
       <h2 className="sidebar-title">Classes</h2>
@@ -24,14 +34,87 @@ export function Sidebar(props: {
                 type="button"
                 className="class-item"
                 aria-current={c.class_id === selected ? "page" : undefined}
-                onClick={() => onSelect(c.class_id)}
+                onClick={() => onView({ kind: "class", classId: c.class_id })}
               >
-                {c.title}
+                <span className="class-title">{c.title}</span>
+                <span className="class-counts">
+                  <span aria-label={`${c.learners} learners`}>{c.learners} learners</span>
+                  {c.open_requests > 0 ? (
+                    <span className="badge" aria-label={`${c.open_requests} open help requests`}>
+                      ✋ {c.open_requests}
+                    </span>
+                  ) : null}
+                </span>
               </button>
             </li>
           ))}
         </ul>
       )}
+      <NewClassForm ipc={ipc} onCreated={onCreated} />
+      <div className="sidebar-footer">
+        <button
+          type="button"
+          className="nav-link"
+          aria-current={view.kind === "settings" ? "page" : undefined}
+          onClick={() => onView({ kind: "settings" })}
+        >
+          Settings
+        </button>
+        <button
+          type="button"
+          className="nav-link"
+          aria-current={view.kind === "diagnostics" ? "page" : undefined}
+          onClick={() => onView({ kind: "diagnostics" })}
+        >
+          Diagnostics
+        </button>
+      </div>
     </nav>
+  );
+}
+
+function NewClassForm({ ipc, onCreated }: { ipc: TeacherIpc; onCreated: (c: ClassSummary) => void }) {
+  const [title, setTitle] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="new-class"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!title.trim()) {
+          setError("A class needs a title.");
+          return;
+        }
+        setBusy(true);
+        setError(null);
+        ipc
+          .createClass(title)
+          .then((c) => {
+            setTitle("");
+            onCreated(c);
+          })
+          .catch((err) => setError(ipc.toUiError(err).message))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <label htmlFor="new-class-title">New class</label>
+      <input
+        id="new-class-title"
+        value={title}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "new-class-error" : undefined}
+      />
+      <button type="submit" disabled={busy}>
+        Create
+      </button>
+      {error ? (
+        <p id="new-class-error" role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }

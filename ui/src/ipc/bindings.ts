@@ -7,12 +7,17 @@ import * as __TAURI_EVENT from "@tauri-apps/api/event";
 /** Commands */
 export const commands = {
 	appStatus: () => typedError<AppStatus, UiError>(__TAURI_INVOKE("app_status")),
-	listClasses: () => typedError<ClassSummary_Serialize[], UiError>(__TAURI_INVOKE("list_classes")),
+	listClasses: () => typedError<ClassSummary[], UiError>(__TAURI_INVOKE("list_classes")),
+	createClass: (title: string) => typedError<ClassSummary, UiError>(__TAURI_INVOKE("create_class", { title })),
+	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
+	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
+	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
 };
 
 /** Events */
 export const events = {
 	connectionChanged: makeEvent<ConnectionChanged, ConnectionChanged>("connection-changed"),
+	storeChanged: makeEvent<StoreChanged, StoreChanged>("store-changed"),
 };
 
 /* Types */
@@ -26,20 +31,12 @@ export type AppStatus = {
 };
 
 /**  A class as the sidebar lists it. */
-export type ClassSummary = ClassSummary_Serialize | ClassSummary_Deserialize;
-
-/**  A class as the sidebar lists it. */
-export type ClassSummary_Deserialize = {
-	class_id: string,
-	title: string,
-	join_code?: string | null,
-};
-
-/**  A class as the sidebar lists it. */
-export type ClassSummary_Serialize = {
+export type ClassSummary = {
 	class_id: string,
 	title: string,
 	join_code: string | null,
+	learners: number,
+	open_requests: number,
 };
 
 /**  The host connection changed; the status bar redraws from it. */
@@ -64,6 +61,11 @@ export type ConnectionState =
 /**  The host refused the token; nothing is retried until the teacher changes it. */
 { state: "token_refused" };
 
+export type Diagnostics = {
+	by_rule: RuleCount[],
+	recent: QuarantineEntry[],
+};
+
 /**  The error codes the UI distinguishes. Everything else is `internal`. */
 export type ErrorCode = 
 /**  The input was rejected (bad field, bad file); the message says which and why. */
@@ -76,6 +78,58 @@ export type ErrorCode =
 "host" | 
 /**  A bug or an unexpected failure. */
 "internal";
+
+export type HostMode = 
+/**  The reference host, embedded in the app, with a simulated class. */
+"demo" | 
+/**  A host at a URL, with a token. */
+"custom";
+
+export type HostSettingsInput = {
+	mode: HostMode,
+	url: string,
+	/**  Empty keeps the stored token. */
+	token: string,
+};
+
+/**  The host settings as the UI sees them: never the token itself. */
+export type HostSettingsView = {
+	mode: HostMode,
+	url: string,
+	token_set: boolean,
+};
+
+/**  A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup. */
+export type QuarantineEntry = {
+	id: number | null,
+	class_id: string,
+	seq: number | null,
+	rule_id: string,
+	message: string,
+	raw: string,
+	raw_bytes: number,
+	received_at_ms: number | null,
+};
+
+export type RuleCount = {
+	rule_id: string,
+	count: number,
+};
+
+/**
+ *  Stored data changed (coalesced over a short window): the views showing these classes
+ *  refetch what they show.
+ */
+export type StoreChanged = {
+	class_ids: string[],
+	results: boolean,
+	calls: boolean,
+	learners: boolean,
+	assignments: boolean,
+	quarantine: boolean,
+	/**  A class was added or renamed (the sidebar refetches). */
+	classes: boolean,
+};
 
 /**
  *  An error as the UI receives it. The message is for people: it never carries a token, a

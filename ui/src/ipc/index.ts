@@ -1,15 +1,43 @@
 // The only module of the UI that touches Tauri. Everything else receives a `TeacherIpc`, so the
 // views can be tested without a window.
 import { commands, events } from "./bindings";
-import type { AppStatus, ClassSummary, ConnectionState, UiError } from "./bindings";
+import type {
+  AppStatus,
+  ClassSummary,
+  ConnectionState,
+  Diagnostics,
+  HostMode,
+  HostSettingsInput,
+  HostSettingsView,
+  QuarantineEntry,
+  StoreChanged,
+  UiError,
+} from "./bindings";
 
-export type { AppStatus, ClassSummary, ConnectionState, UiError };
+export type {
+  AppStatus,
+  ClassSummary,
+  ConnectionState,
+  Diagnostics,
+  HostMode,
+  HostSettingsInput,
+  HostSettingsView,
+  QuarantineEntry,
+  StoreChanged,
+  UiError,
+};
 
 export interface TeacherIpc {
   appStatus(): Promise<AppStatus>;
   listClasses(): Promise<ClassSummary[]>;
+  createClass(title: string): Promise<ClassSummary>;
+  hostSettings(): Promise<HostSettingsView>;
+  saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
+  diagnostics(): Promise<Diagnostics>;
   /** Calls `handler` on each connection change; returns the function that stops listening. */
   onConnectionChanged(handler: (state: ConnectionState, label: string) => void): () => void;
+  /** Calls `handler` when stored data changed (coalesced by the backend). */
+  onStoreChanged(handler: (change: StoreChanged) => void): () => void;
   /** Turns anything thrown by a call into the `{code, message}` the views show. */
   toUiError(error: unknown): UiError;
 }
@@ -36,22 +64,29 @@ export function toUiError(error: unknown): UiError {
   return { code: "internal", message };
 }
 
+/** Subscribes to a Tauri event and returns a synchronous unsubscribe, safe to call early. */
+function subscribe<T>(listen: (cb: (event: { payload: T }) => void) => Promise<() => void>, handler: (payload: T) => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void listen((event) => handler(event.payload)).then((unlisten) => {
+    if (stopped) unlisten();
+    else stop = unlisten;
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
 export const tauriIpc: TeacherIpc = {
   appStatus: async () => unwrap(await commands.appStatus()),
   listClasses: async () => unwrap(await commands.listClasses()),
-  onConnectionChanged(handler) {
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void events.connectionChanged
-      .listen((event) => handler(event.payload.connection, event.payload.label))
-      .then((unlisten) => {
-        if (stopped) unlisten();
-        else stop = unlisten;
-      });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  },
+  createClass: async (title) => unwrap(await commands.createClass(title)),
+  hostSettings: async () => unwrap(await commands.hostSettings()),
+  saveHostSettings: async (input) => unwrap(await commands.saveHostSettings(input)),
+  diagnostics: async () => unwrap(await commands.diagnostics()),
+  onConnectionChanged: (handler) =>
+    subscribe(events.connectionChanged.listen, (p) => handler(p.connection, p.label)),
+  onStoreChanged: (handler) => subscribe(events.storeChanged.listen, handler),
   toUiError,
 };
