@@ -1,0 +1,247 @@
+//! The built-in catalog: widget kinds (registry entries, `contract.md` §2) and the pathways
+//! built from them.
+//!
+//! The kinds mix assessing and non-assessing widgets and declare their emissions the way a
+//! real widget would: only assessing kinds struggle or ask for a score; a kind that cannot
+//! check its own answer (`explain_reasoning`) declares `score`; `multiplication_facts`
+//! deliberately declares no struggle, and `intro_video` no function, so the fault injector
+//! has undeclared emissions to make.
+
+use a2learn_contract::{Event, Function, Registry, RegistryEntry};
+use serde::Serialize;
+
+/// One step of a pathway: a widget instance and its kind's registry entry.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Step {
+    pub widget_id: String,
+    pub entry: RegistryEntry,
+}
+
+/// A pathway as `list_pathways` returns it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pathway {
+    pub pathway_id: String,
+    pub title: String,
+    pub version: String,
+    pub steps: Vec<Step>,
+}
+
+fn entry(
+    kind: &str,
+    title: &str,
+    standard: Option<&str>,
+    assesses: bool,
+    events: &[Event],
+    functions: &[Function],
+) -> RegistryEntry {
+    RegistryEntry {
+        kind: kind.to_owned(),
+        title: title.to_owned(),
+        standard: standard.map(str::to_owned),
+        assesses,
+        events: events.to_vec(),
+        functions: functions.to_vec(),
+    }
+}
+
+/// Every widget kind of the catalog.
+pub fn kinds() -> Vec<RegistryEntry> {
+    use Event::{WidgetCompleted as C, WidgetStruggle as S};
+    use Function::{Assist as A, Score as Sc};
+    vec![
+        entry("intro_video", "Short video", None, false, &[C], &[]),
+        entry(
+            "reading_passage",
+            "Reading passage",
+            None,
+            false,
+            &[C],
+            &[A],
+        ),
+        entry(
+            "reflection_journal",
+            "Reflection journal",
+            None,
+            false,
+            &[C],
+            &[],
+        ),
+        entry(
+            "fraction_compare",
+            "Compare two fractions",
+            Some("CCSS.MATH.CONTENT.4.NF.A.2"),
+            true,
+            &[C, S],
+            &[A],
+        ),
+        entry(
+            "equivalent_fractions",
+            "Find equivalent fractions",
+            Some("CCSS.MATH.CONTENT.4.NF.A.1"),
+            true,
+            &[C, S],
+            &[A],
+        ),
+        entry(
+            "number_line_place",
+            "Place a fraction on a number line",
+            Some("CCSS.MATH.CONTENT.3.NF.A.2"),
+            true,
+            &[C, S],
+            &[],
+        ),
+        entry(
+            "explain_reasoning",
+            "Explain your reasoning",
+            Some("CCSS.MATH.PRACTICE.MP3"),
+            true,
+            &[C],
+            &[Sc, A],
+        ),
+        entry(
+            "multiplication_facts",
+            "Multiplication facts",
+            Some("CCSS.MATH.CONTENT.3.OA.C.7"),
+            true,
+            &[C],
+            &[],
+        ),
+        entry(
+            "area_model",
+            "Area model",
+            Some("CCSS.MATH.CONTENT.3.MD.C.7"),
+            true,
+            &[C, S],
+            &[A],
+        ),
+        entry(
+            "main_idea",
+            "Find the main idea",
+            Some("CCSS.ELA-LITERACY.RI.4.2"),
+            true,
+            &[C, S],
+            &[A],
+        ),
+        entry(
+            "vocab_in_context",
+            "Words in context",
+            Some("CCSS.ELA-LITERACY.L.4.4"),
+            true,
+            &[C, S],
+            &[],
+        ),
+        entry(
+            "summary_writing",
+            "Write a summary",
+            Some("CCSS.ELA-LITERACY.RI.4.2"),
+            true,
+            &[C],
+            &[Sc, A],
+        ),
+    ]
+}
+
+/// The registry of the catalog's kinds.
+pub fn registry() -> Registry {
+    // The entries above are fixed and satisfy rule 1; a failure here is a bug in this file,
+    // caught by the tests, so an empty registry is an acceptable fallback.
+    Registry::new(kinds()).unwrap_or_default()
+}
+
+fn kind(name: &str) -> RegistryEntry {
+    kinds()
+        .into_iter()
+        .find(|k| k.kind == name)
+        .unwrap_or_else(|| entry(name, name, None, false, &[Event::WidgetCompleted], &[]))
+}
+
+fn pathway(id: &str, title: &str, prefix: &str, kinds: &[&str]) -> Pathway {
+    Pathway {
+        pathway_id: id.to_owned(),
+        title: title.to_owned(),
+        version: "1.0.0".to_owned(),
+        steps: kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| Step {
+                widget_id: format!("{prefix}-w{}-{}", i + 1, k.replace('_', "-")),
+                entry: kind(k),
+            })
+            .collect(),
+    }
+}
+
+/// The pathways of the catalog (3, of 6 to 9 widgets each).
+pub fn pathways() -> Vec<Pathway> {
+    vec![
+        pathway(
+            "fractions-compare-4",
+            "Comparing fractions",
+            "frc",
+            &[
+                "intro_video",
+                "equivalent_fractions",
+                "number_line_place",
+                "fraction_compare",
+                "fraction_compare",
+                "explain_reasoning",
+                "reflection_journal",
+            ],
+        ),
+        pathway(
+            "multiplication-area-3",
+            "Multiplication and area",
+            "mul",
+            &[
+                "intro_video",
+                "multiplication_facts",
+                "multiplication_facts",
+                "area_model",
+                "area_model",
+                "explain_reasoning",
+            ],
+        ),
+        pathway(
+            "main-idea-4",
+            "Finding the main idea",
+            "rdg",
+            &[
+                "intro_video",
+                "reading_passage",
+                "vocab_in_context",
+                "main_idea",
+                "reading_passage",
+                "main_idea",
+                "summary_writing",
+                "vocab_in_context",
+                "reflection_journal",
+            ],
+        ),
+    ]
+}
+
+pub fn find_pathway(pathway_id: &str) -> Option<Pathway> {
+    pathways().into_iter().find(|p| p.pathway_id == pathway_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_passes_the_contract_and_pathways_are_sized() {
+        let registry = Registry::new(kinds()).expect("catalog kinds are valid");
+        let paths = pathways();
+        assert!(paths.len() >= 3);
+        for p in &paths {
+            assert!((5..=12).contains(&p.steps.len()), "{}", p.pathway_id);
+            let mut ids = std::collections::HashSet::new();
+            for s in &p.steps {
+                assert!(registry.get(&s.entry.kind).is_some());
+                assert!(ids.insert(s.widget_id.clone()), "duplicate widget id");
+            }
+            assert!(p.steps.iter().any(|s| s.entry.assesses));
+            assert!(p.steps.iter().any(|s| !s.entry.assesses));
+        }
+    }
+}

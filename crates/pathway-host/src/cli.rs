@@ -1,0 +1,117 @@
+//! `a2learn-teacher host`: the reference host as a command. The core CLI owns the binary
+//! and calls [`run`] with these arguments.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use crate::config::{DEFAULT_PORT, DEMO_SPEED, Faults, HostConfig};
+
+/// Arguments of the host command.
+#[derive(Debug, Clone, clap::Args)]
+pub struct HostArgs {
+    /// Simulated learners per class (they join at the class's first assignment).
+    #[arg(long, default_value_t = 24)]
+    pub learners: usize,
+    /// Speed-up of the simulated learners and their deadlines (default 1, or the demo's).
+    #[arg(long)]
+    pub speed: Option<f64>,
+    /// Seed of the simulation: the same seed and the same calls give the same class.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Address to listen on.
+    #[arg(long, default_value_t = SocketAddr::from(([127, 0, 0, 1], DEFAULT_PORT)))]
+    pub bind: SocketAddr,
+    /// Accepted bearer token (repeatable). Default: one random token, printed.
+    #[arg(long = "token", env = "A2LEARN_HOST_TOKEN")]
+    pub tokens: Vec<String>,
+    /// Event log file (JSON lines); a restart with the same file keeps every seq.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
+    /// Demo pace (speed 8 unless --speed is given).
+    #[arg(long)]
+    pub demo: bool,
+    /// Run no simulated learners.
+    #[arg(long)]
+    pub no_simulation: bool,
+    /// Seconds between `: ping` comments on idle feeds.
+    #[arg(long, default_value_t = 10)]
+    pub ping_secs: u64,
+    /// Fault: drop a feed connection after every N frames.
+    #[arg(long, default_value_t = 0)]
+    pub fault_drop_every: u32,
+    /// Fault: send every Nth frame twice.
+    #[arg(long, default_value_t = 0)]
+    pub fault_duplicate_every: u32,
+    /// Fault: after every N simulated frames, append one that is not valid AG-UI.
+    #[arg(long, default_value_t = 0)]
+    pub fault_malformed_every: u32,
+    /// Fault: after every N simulated frames, append a contract-breaking payload.
+    #[arg(long, default_value_t = 0)]
+    pub fault_contract_every: u32,
+    /// Fault: after every N frames a connection sent, stall it.
+    #[arg(long, default_value_t = 0)]
+    pub fault_stall_every: u32,
+    /// Fault: how long a stall lasts, in milliseconds.
+    #[arg(long, default_value_t = 20_000)]
+    pub fault_stall_ms: u64,
+}
+
+impl HostArgs {
+    /// The host configuration these arguments describe (tokens as given; see [`run`]).
+    pub fn config(&self) -> HostConfig {
+        HostConfig {
+            bind: self.bind,
+            tokens: self.tokens.clone(),
+            learners: self.learners,
+            speed: self
+                .speed
+                .unwrap_or(if self.demo { DEMO_SPEED } else { 1.0 }),
+            seed: self.seed,
+            log_path: self.log.clone(),
+            faults: Faults {
+                drop_every: self.fault_drop_every,
+                duplicate_every: self.fault_duplicate_every,
+                malformed_every: self.fault_malformed_every,
+                contract_break_every: self.fault_contract_every,
+                stall_every: self.fault_stall_every,
+                stall_ms: self.fault_stall_ms,
+            },
+            ping_interval: Duration::from_secs(self.ping_secs.max(1)),
+            simulate: !self.no_simulation,
+            ..HostConfig::default()
+        }
+    }
+}
+
+/// A random token: 32 lowercase letters from the OS's generator.
+pub fn random_token() -> anyhow::Result<String> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no randomness for a token: {e}"))?;
+    Ok(bytes.iter().map(|b| char::from(b'a' + b % 26)).collect())
+}
+
+/// Starts the host, prints `host: URL` and one `token: T` line per token on stdout, and
+/// runs until Ctrl-C (then stops in order: open feeds get `RUN_FINISHED`).
+pub async fn run(args: HostArgs) -> anyhow::Result<()> {
+    let mut config = args.config();
+    if config.tokens.is_empty() {
+        config.tokens.push(random_token()?);
+    }
+    let tokens = config.tokens.clone();
+    let host = crate::start(config)
+        .await
+        .context("starting the pathway host")?;
+    // Printed for the person or script that started the host; never logged.
+    println!("host: {}", host.url());
+    for t in &tokens {
+        println!("token: {t}");
+    }
+    tokio::signal::ctrl_c()
+        .await
+        .context("waiting for Ctrl-C")?;
+    host.shutdown().await;
+    Ok(())
+}

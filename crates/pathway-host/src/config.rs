@@ -1,0 +1,131 @@
+//! Configuration of a host, and its fault switches.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::clock::{SystemClock, WallClock};
+
+/// The speed-up of the demo: a fresh assignment's first events arrive within a few seconds,
+/// and an assist request still leaves the teacher about 40 s to answer.
+pub const DEMO_SPEED: f64 = 8.0;
+
+/// The default port of the CLI (`127.0.0.1:7878`); [`HostConfig::default`] binds port 0.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// How the host's time advances.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TimeMode {
+    /// The scheduler follows the wall clock (monotonic), `speed` times faster for the
+    /// simulated learners.
+    #[default]
+    Real,
+    /// Time moves only when [`crate::RunningHost::advance`] is called: whole runs are
+    /// reproducible to the millisecond (tests).
+    Manual,
+}
+
+/// Everything a host needs to start.
+#[derive(Clone)]
+pub struct HostConfig {
+    /// Where to listen; `127.0.0.1:0` picks a free port.
+    pub bind: SocketAddr,
+    /// Accepted bearer tokens (at least one).
+    pub tokens: Vec<String>,
+    /// Simulated learners per class (they join at the class's first assignment).
+    pub learners: usize,
+    /// Speed-up of the simulated learners and their deadlines (1.0 = realistic).
+    pub speed: f64,
+    pub seed: u64,
+    /// The event log file (JSON lines). With it, a restart keeps classes, assignments, open
+    /// calls and every frame with its `seq`.
+    pub log_path: Option<PathBuf>,
+    pub faults: Faults,
+    /// Interval of `: ping` comments on idle feeds (the spec's bound is 15 s).
+    pub ping_interval: Duration,
+    /// Run the class simulation (off: a plain host whose feed carries only what tools and
+    /// [`crate::RunningHost::emit_custom`] put there).
+    pub simulate: bool,
+    pub time: TimeMode,
+    /// Anchors the time stamps (`at`, `deadline`, AG-UI `timestamp`); read once at start.
+    pub clock: Arc<dyn WallClock>,
+    /// How often the scheduler catches up with the wall clock in [`TimeMode::Real`].
+    pub tick: Duration,
+}
+
+impl std::fmt::Debug for HostConfig {
+    // Tokens are never printed, not even in a debug dump.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostConfig")
+            .field("bind", &self.bind)
+            .field("tokens", &format_args!("[{} redacted]", self.tokens.len()))
+            .field("learners", &self.learners)
+            .field("speed", &self.speed)
+            .field("seed", &self.seed)
+            .field("log_path", &self.log_path)
+            .field("faults", &self.faults)
+            .field("ping_interval", &self.ping_interval)
+            .field("simulate", &self.simulate)
+            .field("time", &self.time)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for HostConfig {
+    fn default() -> Self {
+        HostConfig {
+            bind: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            tokens: Vec::new(),
+            learners: 24,
+            speed: 1.0,
+            seed: 1,
+            log_path: None,
+            faults: Faults::default(),
+            ping_interval: Duration::from_secs(10),
+            simulate: true,
+            time: TimeMode::Real,
+            clock: Arc::new(SystemClock),
+            tick: Duration::from_millis(50),
+        }
+    }
+}
+
+impl HostConfig {
+    /// A host on a free local port with one token.
+    pub fn local(token: impl Into<String>) -> Self {
+        HostConfig {
+            tokens: vec![token.into()],
+            ..HostConfig::default()
+        }
+    }
+
+    /// The desktop app's demo: [`DEMO_SPEED`].
+    pub fn demo(token: impl Into<String>) -> Self {
+        HostConfig {
+            speed: DEMO_SPEED,
+            ..HostConfig::local(token)
+        }
+    }
+}
+
+/// Fault switches. Every `*_every` counts frames; `0` is off. Changeable at run time
+/// ([`crate::RunningHost::set_faults`]); a connection reads them before each frame.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Drop a feed connection (no `RUN_FINISHED`, the body just breaks off) after every N
+    /// data frames it sent.
+    pub drop_every: u32,
+    /// Send every Nth data frame twice (same `id`, same data).
+    pub duplicate_every: u32,
+    /// After every N simulated frames, append a frame that is not valid AG-UI (not JSON, no
+    /// `type`, or a broken a2learn payload), in turn. Logged with rule `bad-frame`.
+    pub malformed_every: u32,
+    /// After every N simulated frames, append a contract-breaking payload, cycling through
+    /// [`crate::Injection::CONTRACT`]; logged with the rule that must reject it.
+    pub contract_break_every: u32,
+    /// After every N data frames a connection sent, send nothing (not even a ping) for
+    /// `stall_ms`.
+    pub stall_every: u32,
+    pub stall_ms: u64,
+}

@@ -1,0 +1,186 @@
+//! The MCP tools of `pathway-host.md` §1, over Streamable HTTP (rmcp).
+//!
+//! Results are `structuredContent`; failures are tool results with `isError: true` and
+//! `structuredContent.error = {code, message}`. Arguments that do not even deserialize
+//! (a missing required field, a wrong type) are rejected by rmcp as JSON-RPC invalid params
+//! before the tool runs.
+
+use std::sync::Arc;
+
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::Extension;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, ServerCapabilities, ServerConfig};
+use rmcp::{ServerHandler, schemars, tool, tool_handler, tool_router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::catalog;
+use crate::error::ToolError;
+use crate::server::{Shared, TeacherId};
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct CreateClassArgs {
+    /// The class's title, 1 to 200 characters.
+    pub title: String,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct AssignArgs {
+    pub class_id: String,
+    pub pathway_id: String,
+    /// RFC 3339.
+    #[serde(default)]
+    pub due_at: Option<String>,
+    /// At most 2000 characters.
+    #[serde(default)]
+    pub teacher_note: Option<String>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct ResultsArgs {
+    pub class_id: String,
+    pub pathway_id: String,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct ClaimArgs {
+    pub call_id: String,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct RespondArgs {
+    pub call_id: String,
+    /// Score: `{correct, score, feedback?}`; assist: `{answer, answered_by: "teacher"}`.
+    #[serde(default)]
+    pub value: Option<Value>,
+    /// `{code, message}`, e.g. code `declined`.
+    #[serde(default)]
+    pub error: Option<Value>,
+}
+
+/// The tool handler; one per MCP session, all sharing the host.
+#[derive(Clone)]
+pub struct HostTools {
+    shared: Arc<Shared>,
+    tool_router: ToolRouter<Self>,
+}
+
+impl HostTools {
+    pub(crate) fn new(shared: Arc<Shared>) -> Self {
+        HostTools {
+            shared,
+            tool_router: Self::tool_router(),
+        }
+    }
+}
+
+fn result(outcome: Result<Value, ToolError>) -> Result<CallToolResult, rmcp::ErrorData> {
+    Ok(match outcome {
+        Ok(value) => CallToolResult::structured(value),
+        Err(e) => CallToolResult::structured_error(e.to_json()),
+    })
+}
+
+fn teacher(parts: &axum::http::request::Parts) -> Result<String, ToolError> {
+    // The auth layer put it there; without it the request would not have reached us.
+    parts
+        .extensions
+        .get::<TeacherId>()
+        .map(|t| t.0.clone())
+        .ok_or_else(|| ToolError::invalid("no teacher identity on the request"))
+}
+
+#[tool_router]
+impl HostTools {
+    #[tool(description = "Create a class. Returns {class_id, join_code}.")]
+    fn create_class(
+        &self,
+        Parameters(args): Parameters<CreateClassArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(
+            self.shared
+                .sync()
+                .create_class(&args.title)
+                .map(|(class_id, join_code)| json!({"class_id": class_id, "join_code": join_code})),
+        )
+    }
+
+    #[tool(
+        description = "List the pathways this host runs: {pathways: [{pathway_id, title, version, steps: [{widget_id, entry}]}]}, entry = the widget kind's registry entry."
+    )]
+    fn list_pathways(&self) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(Ok(json!({"pathways": catalog::pathways()})))
+    }
+
+    #[tool(
+        description = "Assign a pathway to a class. Idempotent per (class, pathway): returns the same {assignment_id}."
+    )]
+    fn assign_pathway(
+        &self,
+        Parameters(args): Parameters<AssignArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(
+            self.shared
+                .sync()
+                .assign(
+                    &args.class_id,
+                    &args.pathway_id,
+                    args.due_at.as_deref(),
+                    args.teacher_note.as_deref(),
+                )
+                .map(|id| json!({"assignment_id": id})),
+        )
+    }
+
+    #[tool(
+        description = "The completions and struggles of a pathway in a class, exactly as the feed carried them: {completed: [...], struggles: [...]}."
+    )]
+    fn get_pathway_results(
+        &self,
+        Parameters(args): Parameters<ResultsArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(self.shared.sync().results(&args.class_id, &args.pathway_id))
+    }
+
+    #[tool(
+        description = "Claim an open score or assist call for the calling teacher. Returns {claimed_by}, an opaque teacher id."
+    )]
+    fn claim(
+        &self,
+        Extension(parts): Extension<axum::http::request::Parts>,
+        Parameters(args): Parameters<ClaimArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(teacher(&parts).and_then(|t| {
+            self.shared
+                .sync()
+                .claim(&t, &args.call_id)
+                .map(|by| json!({"claimed_by": by}))
+        }))
+    }
+
+    #[tool(
+        description = "Answer an open call with exactly one of value and error. Returns {accepted: true}."
+    )]
+    fn respond(
+        &self,
+        Extension(parts): Extension<axum::http::request::Parts>,
+        Parameters(args): Parameters<RespondArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(teacher(&parts).and_then(|t| {
+            self.shared
+                .sync()
+                .respond(&t, &args.call_id, args.value, args.error)
+                .map(|()| json!({"accepted": true}))
+        }))
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for HostTools {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_instructions(
+            "a2learn reference pathway host: classes, pathways, assignments, and the score and assist calls of the class feed.",
+        )
+    }
+}
