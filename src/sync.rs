@@ -28,6 +28,10 @@ fn backfill_key(class_id: &str) -> String {
     format!("backfill_done:{class_id}")
 }
 
+fn at_ms(at: &str) -> i64 {
+    a2learn_contract::transport::agui::timestamp_ms(at).unwrap_or(i64::MAX)
+}
+
 /// Stores the host's catalog and returns its registry.
 pub async fn refresh_catalog(store: &Store, client: &HostClient) -> Result<Registry, SyncError> {
     let pathways = client.list_pathways().await?;
@@ -57,15 +61,35 @@ pub async fn backfill(
             Ok(r) => r,
             // Not assigned to this class: nothing to backfill from it.
             Err(HostError::Tool { code, .. }) if code == "unknown_pathway" => continue,
+            Err(HostError::Tool { code, .. }) if code == "unknown_class" => {
+                return Err(FeedError::UnknownClass(class_id.to_string()).into());
+            }
             Err(e) => return Err(e.into()),
         };
-        let batch: Vec<Incoming> = results
-            .completed
+        // In the order they happened: a run's struggle comes before its completion, and the
+        // contract rejects it the other way round.
+        let mut messages: Vec<(i64, u8, a2learn_contract::Message)> = results
+            .struggles
             .into_iter()
-            .map(|m| Incoming::Backfill(Box::new(a2learn_contract::Message::WidgetCompleted(m))))
-            .chain(results.struggles.into_iter().map(|m| {
-                Incoming::Backfill(Box::new(a2learn_contract::Message::WidgetStruggle(m)))
+            .map(|m| {
+                (
+                    at_ms(&m.identity.at),
+                    0,
+                    a2learn_contract::Message::WidgetStruggle(m),
+                )
+            })
+            .chain(results.completed.into_iter().map(|m| {
+                (
+                    at_ms(&m.identity.at),
+                    1,
+                    a2learn_contract::Message::WidgetCompleted(m),
+                )
             }))
+            .collect();
+        messages.sort_by_key(|(at, order, _)| (*at, *order));
+        let batch: Vec<Incoming> = messages
+            .into_iter()
+            .map(|(_, _, m)| Incoming::Backfill(Box::new(m)))
             .collect();
         if !batch.is_empty() {
             stored += store.ingest(class_id, registry, batch).await?.stored;

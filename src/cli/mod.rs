@@ -31,6 +31,8 @@ pub enum Command {
     },
     /// Follow a class's feed from a pathway host into the local database, until interrupted.
     Sync(sync::SyncArgs),
+    /// Run the reference pathway host (the demo and test host) until interrupted.
+    Host(pathway_host::cli::HostArgs),
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
@@ -65,6 +67,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Db { command } => db::run(cli.db.as_deref(), command),
         Command::Sync(args) => sync::run(cli.db.as_deref(), args),
+        Command::Host(args) => {
+            runtime()?.block_on(pathway_host::cli::run(args))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Contract { command } => contract::run(command),
     }
 }

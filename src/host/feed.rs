@@ -201,6 +201,7 @@ pub async fn run_feed(
     let mut attempt: u32 = 0;
     loop {
         stats.connections += 1;
+        sinks.stats.send_replace(stats);
         let end = connect_once(
             &http, &store, &registry, &config, &clock, &sinks, &mut stats, &cancel,
         )

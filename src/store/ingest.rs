@@ -152,6 +152,10 @@ impl Store {
             ..BatchOutcome::default()
         };
 
+        // Seqs of this batch already stored (ledger or quarantine), for a replay that does not
+        // start from the cursor (a lost cursor, a full replay): one range query per batch.
+        let stored_seqs = stored_seqs_in(&mut *conn, class_id, &batch).await?;
+
         // 1. Frame level: dedupe by seq, parse, set aside what is malformed or not ours.
         let mut quarantine = Vec::new();
         let mut parsed: Vec<(Option<i64>, Parsed, Option<String>)> =
@@ -180,6 +184,10 @@ impl Store {
                             continue;
                         }
                         high = Some(seq);
+                        if stored_seqs.contains(&seq) {
+                            outcome.duplicates += 1;
+                            continue;
+                        }
                     }
                     match agui::parse_event_str(&data) {
                         Ok(Parsed::Ignored(_)) => {
@@ -396,6 +404,32 @@ impl Store {
 pub struct RebuildOutcome {
     pub backfill: u64,
     pub ledger: u64,
+}
+
+/// The seqs in `batch`'s range that the ledger or quarantine already hold.
+async fn stored_seqs_in(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    batch: &[Incoming],
+) -> Result<HashSet<i64>, StoreError> {
+    let seqs = batch.iter().filter_map(|item| match item {
+        Incoming::Frame { id: Some(id), .. } => parse_seq(id).ok(),
+        _ => None,
+    });
+    let (lo, hi) = seqs.fold((i64::MAX, i64::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
+    if lo > hi {
+        return Ok(HashSet::new());
+    }
+    let rows: Vec<i64> = sqlx::query_scalar(
+        "SELECT seq FROM ledger WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3 \
+         UNION SELECT seq FROM quarantine WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3",
+    )
+    .bind(class_id)
+    .bind(lo)
+    .bind(hi)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().collect())
 }
 
 fn parse_seq(id: &str) -> Result<i64, String> {
