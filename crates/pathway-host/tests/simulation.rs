@@ -393,3 +393,35 @@ async fn real_time_at_demo_speed_shows_learners_within_seconds() {
     assert!(started.elapsed() < Duration::from_secs(8));
     host.shutdown().await;
 }
+
+#[tokio::test]
+async fn pacing_is_realistic_at_speed_one() {
+    let mut config = manual_config(31);
+    config.learners = 24;
+    let host = pathway_host::start(config).await.unwrap();
+    let (class_id, _) = host.create_class("Pacing").unwrap();
+    for p in ["fractions-compare-4", "multiplication-area-3", "main-idea-4"] {
+        host.assign(&class_id, p, None, None).unwrap();
+    }
+    // The first learner event comes within the first minute (the intro video is short).
+    host.advance(Duration::from_secs(60));
+    let first_minute = host.log(&class_id).len();
+    assert!(first_minute >= 1, "an event in the first minute");
+    host.advance(Duration::from_secs(29 * 60));
+    let log = host.log(&class_id);
+    let counts = names(&log);
+    let per_min = |n: &str| counts.get(n).copied().unwrap_or(0) as f64 / 30.0;
+    let total = log.len() as f64 / 30.0;
+    eprintln!(
+        "24 learners, speed 1, first 30 min: {total:.1} frames/min; completed {:.1}/min, \
+         struggles {:.2}/min, assists {:.2}/min, scores {:.2}/min; first minute: {first_minute}",
+        per_min("a2learn.widget_completed"),
+        per_min("a2learn.widget_struggle"),
+        per_min("a2learn.assist"),
+        per_min("a2learn.score"),
+    );
+    // Seconds to minutes per widget: 24 learners finish roughly 5 to 20 widgets a minute.
+    assert!((5.0..=20.0).contains(&per_min("a2learn.widget_completed")));
+    // Help is asked for now and then, not constantly.
+    assert!((0.05..=3.0).contains(&per_min("a2learn.assist")));
+}
