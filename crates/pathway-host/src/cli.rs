@@ -115,3 +115,48 @@ pub async fn run(args: HostArgs) -> anyhow::Result<()> {
     host.shutdown().await;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        host: HostArgs,
+    }
+
+    #[test]
+    fn flags_map_to_the_config() {
+        let cli = Cli::try_parse_from([
+            "host",
+            "--learners",
+            "5",
+            "--demo",
+            "--token",
+            "a",
+            "--token",
+            "b",
+            "--fault-drop-every",
+            "9",
+            "--log",
+            "x.jsonl",
+        ])
+        .unwrap();
+        let config = cli.host.config();
+        assert_eq!(config.learners, 5);
+        assert_eq!(config.speed, DEMO_SPEED);
+        assert_eq!(config.tokens, ["a", "b"]);
+        assert_eq!(config.faults.drop_every, 9);
+        assert_eq!(config.bind.port(), DEFAULT_PORT);
+        assert!(config.bind.ip().is_loopback());
+        let plain = Cli::try_parse_from(["host", "--speed", "3"])
+            .unwrap()
+            .host
+            .config();
+        assert_eq!(plain.speed, 3.0);
+        assert!(plain.log_path.is_none());
+        assert_ne!(random_token().unwrap(), random_token().unwrap());
+    }
+}

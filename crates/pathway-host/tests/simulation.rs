@@ -400,7 +400,11 @@ async fn pacing_is_realistic_at_speed_one() {
     config.learners = 24;
     let host = pathway_host::start(config).await.unwrap();
     let (class_id, _) = host.create_class("Pacing").unwrap();
-    for p in ["fractions-compare-4", "multiplication-area-3", "main-idea-4"] {
+    for p in [
+        "fractions-compare-4",
+        "multiplication-area-3",
+        "main-idea-4",
+    ] {
         host.assign(&class_id, p, None, None).unwrap();
     }
     // The first learner event comes within the first minute (the intro video is short).
