@@ -362,12 +362,15 @@ impl Core {
             }
         }
         // Open calls expire at their deadline, as before the restart.
-        let open: Vec<(String, i64)> = self
+        let mut open: Vec<(String, i64)> = self
             .calls
             .values()
             .filter(|c| c.state == CallState::Open)
             .map(|c| (c.call_id.clone(), c.deadline_ms))
             .collect();
+        // A fixed order, so that two calls with the same deadline expire in the same order
+        // on every restart (the map's order is random).
+        open.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
         for (call_id, deadline_ms) in open {
             let due = u64::try_from(deadline_ms - self.origin_ms).unwrap_or(0);
             self.schedule(due, Action::Deadline { call_id });
