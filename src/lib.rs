@@ -3,6 +3,7 @@
 //! The Tauri shell (`src-tauri`) and the `a2learn-teacher` CLI are thin adapters over this crate;
 //! tests drive it directly.
 
+pub mod bench;
 pub mod cli;
 pub mod clock;
 pub mod error;

@@ -195,8 +195,9 @@ impl Live {
             .ok_or_else(|| crate::UiError::new(crate::ErrorCode::Internal, "class not stored"))
     }
 
-    /// On a first start with the demo host: a class with the first pathway of the catalog
-    /// assigned, so the simulated learners start working. Does nothing when a class exists.
+    /// On a first start with the demo host: a class with every pathway of the catalog
+    /// assigned, so the simulated learners start working (and keep at it for a while: they go
+    /// quiet once they have finished every assigned pathway). Does nothing when a class exists.
     pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, crate::UiError> {
         if !self.store.classes().await?.is_empty() {
             return Ok(None);
@@ -204,18 +205,18 @@ impl Live {
         let class = self.create_class(DEMO_CLASS_TITLE).await?;
         let client = self.client().await?;
         let assigned = async {
-            let pathways = client.list_pathways().await?;
-            let Some(first) = pathways.first() else {
-                return Ok::<_, HostError>(None);
-            };
-            let id = client
-                .assign_pathway(&class.class_id, &first.pathway_id, None, None)
-                .await?;
-            Ok(Some((id, first.pathway_id.clone())))
+            let mut assigned = Vec::new();
+            for pathway in client.list_pathways().await? {
+                let id = client
+                    .assign_pathway(&class.class_id, &pathway.pathway_id, None, None)
+                    .await?;
+                assigned.push((id, pathway.pathway_id));
+            }
+            Ok::<_, HostError>(assigned)
         }
         .await;
         client.close().await;
-        if let Some((assignment_id, pathway_id)) = assigned? {
+        for (assignment_id, pathway_id) in assigned? {
             self.store
                 .upsert_assignment(&assignment_id, &class.class_id, &pathway_id, None, None)
                 .await?;

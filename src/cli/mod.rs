@@ -33,10 +33,28 @@ pub enum Command {
     Sync(sync::SyncArgs),
     /// Run the reference pathway host (the demo and test host) until interrupted.
     Host(pathway_host::cli::HostArgs),
+    /// Measure the pipeline against the raw limit of this machine, in one run.
+    Bench {
+        #[command(subcommand)]
+        command: BenchCommand,
+    },
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
         command: contract::ContractCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// Replay a simulated class's feed through the pipeline, beside batched raw inserts.
+    Ingest {
+        /// Frames in the host's log.
+        #[arg(long, default_value_t = 100_000)]
+        frames: usize,
+        /// Runs of each measurement (the median is reported, with min and max).
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
     },
 }
 
@@ -71,6 +89,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             runtime()?.block_on(pathway_host::cli::run(args))?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Bench { command } => match command {
+            BenchCommand::Ingest { frames, runs } => {
+                runtime()?.block_on(crate::bench::ingest(frames, runs))?;
+                Ok(ExitCode::SUCCESS)
+            }
+        },
         Command::Contract { command } => contract::run(command),
     }
 }

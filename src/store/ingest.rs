@@ -10,10 +10,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use a2learn_contract::sequence::lookup;
 use a2learn_contract::transport::agui;
 use a2learn_contract::{
-    CallClaimed, CallFacts, Function, HostEvent, Message, Parsed, Registry, Rejection, RunFacts,
-    SequenceState, Sequencer, Transition,
+    CallClaimed, CallFacts, Function, HostEvent, InMemoryState, Message, Parsed, Registry,
+    Rejection, RunFacts, Sequencer,
 };
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
@@ -244,7 +245,7 @@ impl Store {
                         }
                         continue;
                     }
-                    let mut sequencer = Sequencer::new(&mut state);
+                    let mut sequencer = Sequencer::new(&mut state.facts);
                     match sequencer.feed(registry, &message) {
                         Ok(transition) => {
                             let message = match transition.answered_function() {
@@ -526,11 +527,10 @@ fn parse_snapshot(data: &str) -> Option<Snapshot> {
 }
 
 /// The state machine's memory for one batch: what the store knows of the runs and calls the
-/// batch mentions, loaded up front, plus what the batch itself accepts as it goes.
+/// batch names, loaded up front, plus what the batch itself accepts as it goes.
 #[derive(Debug, Default)]
 struct BatchState {
-    runs: HashMap<String, RunFacts>,
-    calls: HashMap<String, CallFacts>,
+    facts: InMemoryState,
     completed_payloads: HashMap<String, String>,
     struggle_payloads: HashMap<String, String>,
 }
@@ -544,26 +544,14 @@ impl BatchState {
         let mut calls = HashSet::new();
         for (_, item, _) in parsed {
             if let Parsed::Contract(message) = item {
-                if let Some(identity) = message.identity() {
-                    runs.insert(identity.widget_run_id.as_str());
-                }
-                match message {
-                    Message::ScoreRequest(m) => {
-                        calls.insert(m.call_id.as_str());
-                    }
-                    Message::AssistRequest(m) => {
-                        calls.insert(m.call_id.as_str());
-                    }
-                    _ => {
-                        if let Some((_, response)) = message.response() {
-                            calls.insert(response.call_id.as_str());
-                        }
-                    }
-                }
+                let wanted = lookup(message);
+                runs.extend(wanted.run);
+                calls.extend(wanted.call);
             }
         }
         let mut state = BatchState::default();
         let runs: Vec<&str> = runs.into_iter().collect();
+        let mut known: HashMap<String, RunFacts> = HashMap::new();
         for chunk in runs.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "SELECT widget_run_id, 'c', payload FROM results WHERE widget_run_id IN (",
@@ -575,7 +563,7 @@ impl BatchState {
             let rows: Vec<(String, String, String)> =
                 q.build_query_as().fetch_all(&mut *conn).await?;
             for (run, which, payload) in rows {
-                let facts = state.runs.entry(run.clone()).or_default();
+                let facts = known.entry(run.clone()).or_default();
                 if which == "c" {
                     facts.completed = true;
                     state.completed_payloads.insert(run, payload);
@@ -584,6 +572,9 @@ impl BatchState {
                     state.struggle_payloads.insert(run, payload);
                 }
             }
+        }
+        for (run, facts) in known {
+            state.facts.know_run(run, facts);
         }
         let calls: Vec<&str> = calls.into_iter().collect();
         for chunk in calls.chunks(ROWS_PER_STATEMENT) {
@@ -601,7 +592,7 @@ impl BatchState {
                 };
                 let deadline = a2learn_contract::rules::parse_timestamp("deadline", &deadline)
                     .map_err(|e| StoreError::Invalid(format!("stored call deadline: {e}")))?;
-                state.calls.insert(
+                state.facts.know_call(
                     call_id,
                     CallFacts {
                         function,
@@ -642,55 +633,6 @@ impl BatchState {
             }
             _ => {}
         }
-    }
-}
-
-impl SequenceState for &mut BatchState {
-    type Error = std::convert::Infallible;
-
-    fn run(&self, widget_run_id: &str) -> Result<RunFacts, Self::Error> {
-        Ok(self.runs.get(widget_run_id).copied().unwrap_or_default())
-    }
-
-    fn call(&self, call_id: &str) -> Result<Option<CallFacts>, Self::Error> {
-        Ok(self.calls.get(call_id).copied())
-    }
-
-    fn apply(&mut self, transition: &Transition) -> Result<(), Self::Error> {
-        match transition {
-            Transition::Completed { widget_run_id } => {
-                self.runs
-                    .entry(widget_run_id.clone())
-                    .or_default()
-                    .completed = true;
-            }
-            Transition::Struggled { widget_run_id } => {
-                self.runs
-                    .entry(widget_run_id.clone())
-                    .or_default()
-                    .struggled = true;
-            }
-            Transition::CallOpened {
-                call_id,
-                function,
-                deadline,
-            } => {
-                self.calls.insert(
-                    call_id.clone(),
-                    CallFacts {
-                        function: *function,
-                        deadline: *deadline,
-                        answered: false,
-                    },
-                );
-            }
-            Transition::CallAnswered { call_id, .. } => {
-                if let Some(call) = self.calls.get_mut(call_id) {
-                    call.answered = true;
-                }
-            }
-        }
-        Ok(())
     }
 }
 

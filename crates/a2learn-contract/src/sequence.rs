@@ -109,6 +109,34 @@ impl InMemoryState {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// Seeds what a store already knows about a run (a pipeline loads the runs a batch names,
+    /// then feeds the batch through a [`Sequencer`] over this state).
+    pub fn know_run(&mut self, widget_run_id: impl Into<String>, facts: RunFacts) {
+        self.runs.insert(widget_run_id.into(), facts);
+    }
+
+    /// Seeds what a store already knows about a call.
+    pub fn know_call(&mut self, call_id: impl Into<String>, facts: CallFacts) {
+        self.calls.insert(call_id.into(), facts);
+    }
+}
+
+/// A state borrowed for one batch is a state too.
+impl<S: SequenceState + ?Sized> SequenceState for &mut S {
+    type Error = S::Error;
+
+    fn run(&self, widget_run_id: &str) -> Result<RunFacts, Self::Error> {
+        (**self).run(widget_run_id)
+    }
+
+    fn call(&self, call_id: &str) -> Result<Option<CallFacts>, Self::Error> {
+        (**self).call(call_id)
+    }
+
+    fn apply(&mut self, transition: &Transition) -> Result<(), Self::Error> {
+        (**self).apply(transition)
+    }
 }
 
 impl SequenceState for InMemoryState {
