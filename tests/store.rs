@@ -142,3 +142,29 @@ async fn a_path_that_cannot_be_created_is_a_clear_error() {
         "{err}"
     );
 }
+
+#[tokio::test]
+async fn a_roster_import_replaces_the_class_roster_whole() {
+    use a2learn_teacher::roster::parse_roster_csv;
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(&dir.path().join("t.db")).await;
+    store.upsert_class("c1", "P3", None).await.unwrap();
+    let first =
+        parse_roster_csv("anonymous_id,display_name\nanon_aaaa1111,Ada\nanon_bbbb2222,Grace\n")
+            .unwrap();
+    store.import_roster("c1", &first).await.unwrap();
+    let roster = store.roster("c1").await.unwrap();
+    assert_eq!(roster.name("anon_aaaa1111"), Some("Ada"));
+    assert_eq!(roster.len(), 2);
+    let second = parse_roster_csv("anonymous_id,display_name\nanon_cccc3333,Alan\n").unwrap();
+    store.import_roster("c1", &second).await.unwrap();
+    let roster = store.roster("c1").await.unwrap();
+    assert_eq!(roster.name("anon_aaaa1111"), None, "the old roster is gone");
+    assert_eq!(roster.name("anon_cccc3333"), Some("Alan"));
+    assert!(store.roster("other").await.unwrap().is_empty());
+    assert_eq!(store.all_roster_names().await.unwrap(), vec!["Alan"]);
+    // A roster for a class the store does not know is refused (foreign key), and leaves the
+    // existing roster alone.
+    assert!(store.import_roster("nope", &first).await.is_err());
+    assert_eq!(store.roster("c1").await.unwrap().len(), 1);
+}

@@ -1,0 +1,6 @@
+//! Typed commands, one module per area of the app. Each command is a thin adapter: it calls the
+//! core and maps errors to `{code, message}`. Register new ones in `specta_builder!` (lib.rs).
+
+pub mod app;
+
+pub use app::*;
