@@ -10,6 +10,7 @@ pub mod error;
 pub mod host;
 pub mod live;
 pub mod paths;
+pub mod progress;
 pub mod roster;
 pub mod store;
 pub mod sync;
