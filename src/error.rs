@@ -16,6 +16,12 @@ pub enum ErrorCode {
     Host,
     /// A bug or an unexpected failure.
     Internal,
+    /// A help request's deadline passed: it can no longer be answered.
+    Expired,
+    /// A help request already has its one response.
+    AlreadyAnswered,
+    /// A co-teacher holds the help request.
+    AlreadyClaimed,
 }
 
 /// An error as the UI receives it. The message is for people: it never carries a token, a

@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod cli;
 pub mod clock;
+pub mod desk;
 pub mod error;
 pub mod host;
 pub mod live;

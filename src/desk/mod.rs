@@ -1,0 +1,500 @@
+//! The help desk: students' `a2learn.assist` requests, answered by the teacher.
+//!
+//! Requests reach the store through the class feed (`calls`, function `assist`). The desk reads
+//! them as a queue, with the local name from the roster (read through [`crate::roster`], never
+//! sent anywhere), and sends exactly one response per call through the host's `respond` tool:
+//! a `value` `{answer, answered_by: "teacher"}`, or an `error` with code `declined`. Before
+//! anything is sent, the request's state ([`state::request_state`], over the stored call and
+//! the injected clock) must allow it: a late or a second answer is refused here, and the host's
+//! own refusals (`expired`, `already_answered`, `already_claimed`) come back as the same errors.
+//!
+//! A response the host accepted is recorded in `desk_sent` at once (the feed's echo confirms it
+//! later and closes the call in `calls`); saved replies and half-written answers (drafts) live in
+//! the same migration.
+
+pub mod replies;
+pub mod state;
+
+use std::future::Future;
+
+use a2learn_contract::{AnsweredBy, AssistValue, CallError, ResponseValue};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::host::mcp::{HostClient, HostError};
+use crate::store::{Store, StoreError};
+use crate::{ErrorCode, UiError};
+
+pub use replies::SavedReply;
+pub use state::{CallView, Refusal, RequestState, may_claim, may_respond, request_state};
+
+/// The contract's bounds on an assist answer (characters, after trimming).
+pub const MAX_ANSWER_CHARS: usize = 4000;
+
+/// How long a closed request stays in the queue (so the teacher sees what became of it).
+pub const RECENTLY_CLOSED_MS: i64 = 15 * 60 * 1000;
+
+/// The answer "coming over" sends: the teacher is on the way.
+pub const COMING_OVER_TEXT: &str = "Your teacher is coming over to help you.";
+
+/// The error a decline sends. Its message reaches the student's widget.
+pub const DECLINE_MESSAGE: &str =
+    "Your teacher can't answer this one here. Keep going, or ask again in a moment.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum DeskError {
+    /// The answer is empty or too long (the message says which; it never quotes the text).
+    #[error("{0}")]
+    InvalidAnswer(String),
+    #[error("no help request {0:?}")]
+    NotFound(String),
+    #[error("this request already has its answer")]
+    AlreadyAnswered,
+    #[error("this request's deadline has passed; it can no longer be answered")]
+    Expired,
+    #[error("another teacher has claimed this request")]
+    ClaimedByOther,
+    #[error(transparent)]
+    Host(HostError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<sqlx::Error> for DeskError {
+    fn from(e: sqlx::Error) -> Self {
+        DeskError::Store(StoreError::Sql(e))
+    }
+}
+
+impl From<Refusal> for DeskError {
+    fn from(r: Refusal) -> Self {
+        match r {
+            Refusal::AlreadyAnswered => DeskError::AlreadyAnswered,
+            Refusal::Expired => DeskError::Expired,
+            Refusal::ClaimedByOther => DeskError::ClaimedByOther,
+        }
+    }
+}
+
+impl From<HostError> for DeskError {
+    /// The host's refusals are the desk's own: the UI shows them the same way whichever side
+    /// noticed first.
+    fn from(e: HostError) -> Self {
+        match e.tool_code() {
+            Some("already_answered") => DeskError::AlreadyAnswered,
+            Some("expired") => DeskError::Expired,
+            Some("already_claimed") => DeskError::ClaimedByOther,
+            _ => DeskError::Host(e),
+        }
+    }
+}
+
+impl From<DeskError> for UiError {
+    fn from(err: DeskError) -> Self {
+        let code = match &err {
+            DeskError::Host(_) => {
+                return match err {
+                    DeskError::Host(h) => h.into(),
+                    other => UiError::new(ErrorCode::Internal, other.to_string()),
+                };
+            }
+            DeskError::InvalidAnswer(_) => ErrorCode::InvalidInput,
+            DeskError::NotFound(_) => ErrorCode::NotFound,
+            DeskError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
+            DeskError::Expired => ErrorCode::Expired,
+            DeskError::ClaimedByOther => ErrorCode::AlreadyClaimed,
+            DeskError::Store(_) => ErrorCode::Storage,
+        };
+        UiError::new(code, err.to_string())
+    }
+}
+
+/// The two host tools the desk uses; [`HostClient`] in the app, a fake in unit tests.
+pub trait DeskHost {
+    fn claim(&self, call_id: &str) -> impl Future<Output = Result<String, HostError>> + Send;
+    fn respond(
+        &self,
+        call_id: &str,
+        response: Result<ResponseValue, CallError>,
+    ) -> impl Future<Output = Result<(), HostError>> + Send;
+}
+
+impl DeskHost for HostClient {
+    fn claim(&self, call_id: &str) -> impl Future<Output = Result<String, HostError>> + Send {
+        HostClient::claim(self, call_id)
+    }
+
+    fn respond(
+        &self,
+        call_id: &str,
+        response: Result<ResponseValue, CallError>,
+    ) -> impl Future<Output = Result<(), HostError>> + Send {
+        HostClient::respond(self, call_id, response)
+    }
+}
+
+/// One help request as the queue shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct HelpRequest {
+    pub call_id: String,
+    pub class_id: String,
+    /// The anonymous id the host knows.
+    pub learner: String,
+    /// The local name from the roster, if one was imported. Never leaves the machine.
+    pub display_name: Option<String>,
+    pub pathway_id: String,
+    pub widget_id: String,
+    pub kind: String,
+    pub standard: Option<String>,
+    /// The student's question: untrusted text, rendered as text only.
+    pub question: String,
+    pub attempts: i32,
+    pub hints: i32,
+    pub asked_at_ms: f64,
+    pub deadline_ms: f64,
+    /// The core's clock when the queue was read; the UI ticks from here.
+    pub now_ms: f64,
+    pub state: RequestState,
+    /// A half-written answer, if the teacher started one.
+    pub draft: Option<String>,
+    /// The answer the call got (this teacher's or a co-teacher's), once answered.
+    pub answer: Option<String>,
+    pub closed_at_ms: Option<f64>,
+}
+
+/// What one call of a group answer came to.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct GroupOutcome {
+    pub call_id: String,
+    /// `None` when the answer was accepted; else the error as the UI shows it.
+    pub error: Option<UiError>,
+}
+
+/// Checks an answer against the contract's bounds and returns it trimmed.
+pub fn validate_answer(text: &str) -> Result<String, DeskError> {
+    let text = text.trim();
+    let chars = text.chars().count();
+    if chars == 0 {
+        return Err(DeskError::InvalidAnswer(
+            "Write an answer before sending.".into(),
+        ));
+    }
+    if chars > MAX_ANSWER_CHARS {
+        return Err(DeskError::InvalidAnswer(format!(
+            "An answer can be at most {MAX_ANSWER_CHARS} characters; this one has {chars}."
+        )));
+    }
+    Ok(text.to_string())
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct Row {
+    call_id: String,
+    class_id: String,
+    learner: String,
+    pathway_id: String,
+    widget_id: String,
+    kind: String,
+    standard: Option<String>,
+    request: String,
+    at_ms: i64,
+    deadline_ms: i64,
+    state: String,
+    claimed_by: Option<String>,
+    response: Option<String>,
+    closed_at_ms: Option<i64>,
+    sent_outcome: Option<String>,
+    sent_response: Option<String>,
+    sent_at_ms: Option<i64>,
+    draft: Option<String>,
+}
+
+const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
+     c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
+     c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, \
+     s.sent_at_ms, d.body AS draft \
+     FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
+     LEFT JOIN desk_drafts d ON d.call_id = c.call_id \
+     WHERE c.function = 'assist'";
+
+fn teacher_key(class_id: &str) -> String {
+    format!("desk.teacher_id:{class_id}")
+}
+
+fn ms(v: i64) -> f64 {
+    v as f64
+}
+
+fn count(v: Option<&Value>) -> i32 {
+    v.and_then(Value::as_i64)
+        .and_then(|n| i32::try_from(n).ok())
+        .unwrap_or(0)
+}
+
+/// The answer text inside a stored response (the feed's echo, or what this desk sent).
+fn answer_of(response: Option<&str>) -> Option<String> {
+    let v: Value = serde_json::from_str(response?).ok()?;
+    v.get("value")?.get("answer")?.as_str().map(str::to_string)
+}
+
+/// The help desk over one store.
+#[derive(Debug, Clone, Copy)]
+pub struct Desk<'a> {
+    store: &'a Store,
+}
+
+impl<'a> Desk<'a> {
+    pub fn new(store: &'a Store) -> Self {
+        Self { store }
+    }
+
+    /// Waiting requests oldest first, then those closed in the last [`RECENTLY_CLOSED_MS`]
+    /// (most recent first). `class_id: None` is every class.
+    pub async fn queue(&self, class_id: Option<&str>) -> Result<Vec<HelpRequest>, DeskError> {
+        let now = self.store.now_ms();
+        let since = now - RECENTLY_CLOSED_MS;
+        let sql = format!(
+            "{SELECT} AND (?1 IS NULL OR c.class_id = ?1) \
+             AND (c.state = 'open' OR c.closed_at_ms >= ?2 OR s.sent_at_ms >= ?2) \
+             ORDER BY c.at_ms, c.call_id"
+        );
+        let rows: Vec<Row> = sqlx::query_as(&sql)
+            .bind(class_id)
+            .bind(since)
+            .fetch_all(self.store.pool())
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        let mut rosters = std::collections::HashMap::new();
+        let mut teachers = std::collections::HashMap::new();
+        for row in rows {
+            // An open call whose deadline is long past (the host never said `timeout`, e.g. it
+            // was replaced) is history, not work.
+            if row.state == "open" && row.sent_outcome.is_none() && row.deadline_ms < since {
+                continue;
+            }
+            if !rosters.contains_key(&row.class_id) {
+                let roster = self.store.roster(&row.class_id).await?;
+                rosters.insert(row.class_id.clone(), roster);
+                let me = self.store.setting(&teacher_key(&row.class_id)).await?;
+                teachers.insert(row.class_id.clone(), me);
+            }
+            let name = rosters
+                .get(&row.class_id)
+                .and_then(|r| r.name(&row.learner))
+                .map(str::to_string);
+            let me = teachers.get(&row.class_id).cloned().flatten();
+            out.push(to_request(row, name, me.as_deref(), now));
+        }
+        out.sort_by(|a, b| {
+            let (wa, wb) = (a.state.is_waiting(), b.state.is_waiting());
+            wb.cmp(&wa).then_with(|| {
+                if wa {
+                    a.asked_at_ms.total_cmp(&b.asked_at_ms)
+                } else {
+                    let closed = |r: &HelpRequest| r.closed_at_ms.unwrap_or(r.deadline_ms);
+                    closed(b).total_cmp(&closed(a))
+                }
+            })
+        });
+        Ok(out)
+    }
+
+    /// One request, whatever its state.
+    pub async fn request(&self, call_id: &str) -> Result<HelpRequest, DeskError> {
+        let sql = format!("{SELECT} AND c.call_id = ?");
+        let row: Option<Row> = sqlx::query_as(&sql)
+            .bind(call_id)
+            .fetch_optional(self.store.pool())
+            .await?;
+        let row = row.ok_or_else(|| DeskError::NotFound(call_id.to_string()))?;
+        let name = self
+            .store
+            .roster(&row.class_id)
+            .await?
+            .name(&row.learner)
+            .map(str::to_string);
+        let me = self.store.setting(&teacher_key(&row.class_id)).await?;
+        Ok(to_request(row, name, me.as_deref(), self.store.now_ms()))
+    }
+
+    /// Open requests across every class (the sidebar's and the title's count).
+    pub async fn waiting_count(&self) -> Result<i32, DeskError> {
+        Ok(self
+            .queue(None)
+            .await?
+            .iter()
+            .filter(|r| r.state.is_waiting())
+            .count()
+            .try_into()
+            .unwrap_or(i32::MAX))
+    }
+
+    /// Claims a request for this teacher. The host echoes the claim on the feed, so a
+    /// co-teacher's dashboard shows it; this one records it at once.
+    pub async fn claim(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+    ) -> Result<HelpRequest, DeskError> {
+        let request = self.request(call_id).await?;
+        may_claim(request.state)?;
+        let claimed_by = host.claim(call_id).await?;
+        self.store
+            .set_setting(&teacher_key(&request.class_id), &claimed_by)
+            .await?;
+        sqlx::query("UPDATE calls SET claimed_by = ? WHERE call_id = ?")
+            .bind(&claimed_by)
+            .bind(call_id)
+            .execute(self.store.pool())
+            .await?;
+        tracing::info!(call_id, "help request claimed");
+        self.request(call_id).await
+    }
+
+    /// Answers a request with text (typed, or a saved reply's body).
+    pub async fn answer(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+        text: &str,
+    ) -> Result<HelpRequest, DeskError> {
+        let answer = validate_answer(text)?;
+        let value = ResponseValue::Assist(AssistValue {
+            answer,
+            answered_by: AnsweredBy::Teacher,
+        });
+        self.send(host, call_id, Ok(value)).await
+    }
+
+    /// Answers that the teacher is on the way.
+    pub async fn coming_over(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+    ) -> Result<HelpRequest, DeskError> {
+        self.answer(host, call_id, COMING_OVER_TEXT).await
+    }
+
+    /// Declines a request: an `error` with code `declined`.
+    pub async fn decline(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+    ) -> Result<HelpRequest, DeskError> {
+        let error = CallError {
+            code: "declined".into(),
+            message: DECLINE_MESSAGE.into(),
+        };
+        self.send(host, call_id, Err(error)).await
+    }
+
+    /// Sends one answer to every request of a group. The text is checked once, before anything
+    /// is sent; then each call gets its own outcome (one may have expired or been answered by a
+    /// co-teacher meanwhile without stopping the others).
+    pub async fn answer_group(
+        &self,
+        host: &impl DeskHost,
+        call_ids: &[String],
+        text: &str,
+    ) -> Result<Vec<GroupOutcome>, DeskError> {
+        validate_answer(text)?;
+        let mut out = Vec::with_capacity(call_ids.len());
+        for call_id in call_ids {
+            let error = match self.answer(host, call_id, text).await {
+                Ok(_) => None,
+                Err(DeskError::Store(e)) => return Err(DeskError::Store(e)),
+                Err(e) => Some(UiError::from(e)),
+            };
+            out.push(GroupOutcome {
+                call_id: call_id.clone(),
+                error,
+            });
+        }
+        Ok(out)
+    }
+
+    async fn send(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+        response: Result<ResponseValue, CallError>,
+    ) -> Result<HelpRequest, DeskError> {
+        let request = self.request(call_id).await?;
+        // Exactly one response per call, and none after the deadline: checked here with the
+        // clock before anything is sent (the host checks again).
+        may_respond(request.state)?;
+        let (outcome, stored) = match &response {
+            Ok(value) => ("answered", serde_json::json!({ "value": value })),
+            Err(error) => ("declined", serde_json::json!({ "error": error })),
+        };
+        host.respond(call_id, response).await?;
+        let now = self.store.now_ms();
+        let mut tx = self.store.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+        )
+        .bind(call_id)
+        .bind(&request.class_id)
+        .bind(outcome)
+        .bind(stored.to_string())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM desk_drafts WHERE call_id = ?")
+            .bind(call_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        tracing::info!(call_id, outcome, "help request answered");
+        self.request(call_id).await
+    }
+}
+
+fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64) -> HelpRequest {
+    let request: Value = serde_json::from_str(&row.request).unwrap_or(Value::Null);
+    let args = request.get("args");
+    let state = request_state(
+        &CallView {
+            stored_state: &row.state,
+            claimed_by: row.claimed_by.as_deref(),
+            my_teacher_id: me,
+            sent: row.sent_outcome.as_deref(),
+            deadline_ms: row.deadline_ms,
+        },
+        now,
+    );
+    let answer =
+        answer_of(row.response.as_deref()).or_else(|| answer_of(row.sent_response.as_deref()));
+    let closed_at = row
+        .closed_at_ms
+        .or(row.sent_at_ms)
+        .or_else(|| (state == RequestState::Expired).then_some(row.deadline_ms));
+    HelpRequest {
+        call_id: row.call_id,
+        class_id: row.class_id,
+        learner: row.learner,
+        display_name,
+        pathway_id: row.pathway_id,
+        widget_id: row.widget_id,
+        kind: row.kind,
+        standard: row.standard,
+        question: args
+            .and_then(|a| a.get("question"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        attempts: count(args.and_then(|a| a.get("attempts"))),
+        hints: count(args.and_then(|a| a.get("hints"))),
+        asked_at_ms: ms(row.at_ms),
+        deadline_ms: ms(row.deadline_ms),
+        now_ms: ms(now),
+        state,
+        draft: row.draft,
+        answer,
+        closed_at_ms: closed_at.map(ms),
+    }
+}
+
+#[cfg(test)]
+mod tests;
