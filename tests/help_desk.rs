@@ -1,0 +1,266 @@
+//! The help desk against the real reference host on loopback: a simulated student asks, the
+//! dashboard syncs the request into a real SQLite store, and the teacher's answer, decline or
+//! silence reaches the host as the contract says (a `value`, an `error` with code `declined`,
+//! the host's `timeout`), with the feed's echo closing the call in the store.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::desk::{Desk, DeskError, HelpRequest, RequestState};
+use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedSinks};
+use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::sync::sync_class;
+use a2learn_teacher::{Clock, Store, SystemClock};
+use pathway_host::{CallState, HostConfig, RunningHost};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+const TOKEN: &str = "test-token-abcdefghijklmnop";
+const CO_TEACHER: &str = "co-teacher-token-qrstuvwxyz";
+const PATHWAY: &str = "fractions-compare-4";
+
+struct Rig {
+    host: RunningHost,
+    class_id: String,
+    store: Store,
+    cancel: CancellationToken,
+    _dir: tempfile::TempDir,
+}
+
+/// A host simulating a class at `speed` (assist deadlines are 5 simulated minutes, so
+/// 300 / speed seconds), and a store following it.
+async fn rig(speed: f64, seed: u64) -> Rig {
+    let mut config = HostConfig::local(TOKEN);
+    config.tokens.push(CO_TEACHER.into());
+    config.learners = 40;
+    config.speed = speed;
+    config.seed = seed;
+    config.ping_interval = Duration::from_millis(200);
+    let host = pathway_host::start(config).await.expect("host starts");
+    let (class_id, _) = host.create_class("Period 3").expect("class");
+    host.assign(&class_id, PATHWAY, None, None).expect("assign");
+
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("desk.db"), clock.clone())
+        .await
+        .unwrap();
+    let mut feed = FeedConfig::new(&host.url(), TOKEN, &class_id);
+    feed.backoff = Backoff {
+        min: Duration::from_millis(20),
+        max: Duration::from_millis(200),
+    };
+    let cancel = CancellationToken::new();
+    let (sinks, _state, _stats) = FeedSinks::new();
+    tokio::spawn(sync_class(
+        store.clone(),
+        feed,
+        clock,
+        sinks,
+        cancel.clone(),
+    ));
+    Rig {
+        host,
+        class_id,
+        store,
+        cancel,
+        _dir: dir,
+    }
+}
+
+impl Rig {
+    /// Waits for a help request that is waiting, and reports how long it took from the host's
+    /// emit time (the request's `at`) to the store having it.
+    async fn next_request(&self) -> HelpRequest {
+        let desk = Desk::new(&self.store);
+        let until = Instant::now() + Duration::from_secs(60);
+        loop {
+            let waiting = desk.queue(Some(&self.class_id)).await.unwrap();
+            if let Some(r) = waiting.into_iter().find(|r| r.state == RequestState::Open) {
+                let seen = SystemClock.now_ms() as f64;
+                eprintln!(
+                    "MEASURE host emit -> store: {:.0} ms (polled every 5 ms)",
+                    seen - r.asked_at_ms
+                );
+                return r;
+            }
+            assert!(Instant::now() < until, "no help request within 60 s");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    async fn wait_stored_state(&self, call_id: &str, want: &str) -> String {
+        let until = Instant::now() + Duration::from_secs(30);
+        loop {
+            let row: Option<(String, Option<String>)> =
+                sqlx::query_as("SELECT state, response FROM calls WHERE call_id = ?")
+                    .bind(call_id)
+                    .fetch_optional(self.store.pool())
+                    .await
+                    .unwrap();
+            if let Some((state, response)) = row
+                && state == want
+            {
+                return response.unwrap_or_default();
+            }
+            assert!(Instant::now() < until, "call never became {want}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    fn host_call(&self, call_id: &str) -> pathway_host::Call {
+        self.host
+            .calls(&self.class_id)
+            .into_iter()
+            .find(|c| c.call_id == call_id)
+            .expect("the host knows the call")
+    }
+
+    async fn quarantined(&self) -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
+            .fetch_one(self.store.pool())
+            .await
+            .unwrap()
+    }
+
+    async fn stop(self) {
+        self.cancel.cancel();
+        self.host.shutdown().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_reaches_the_host_as_the_value_and_its_echo_closes_the_call() {
+    // 300 s / 30 = 10 s to answer: plenty on a loaded machine.
+    let rig = rig(30.0, 7).await;
+    let request = rig.next_request().await;
+    assert!(!request.question.is_empty());
+    let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
+    let desk = Desk::new(&rig.store);
+
+    let claimed = desk.claim(&client, &request.call_id).await.unwrap();
+    assert_eq!(claimed.state, RequestState::ClaimedByMe);
+    assert!(rig.host_call(&request.call_id).claimed_by.is_some());
+
+    let text = "Look at the numerators: the denominators are the same.";
+    let answered = desk.answer(&client, &request.call_id, text).await.unwrap();
+    assert_eq!(answered.state, RequestState::Answered, "recorded at once");
+    assert_eq!(rig.host_call(&request.call_id).state, CallState::Answered);
+
+    // The feed's echo lands in the store with exactly the value sent.
+    let echoed = rig.wait_stored_state(&request.call_id, "answered").await;
+    let echoed: Value = serde_json::from_str(&echoed).unwrap();
+    assert_eq!(echoed["value"]["answer"], text);
+    assert_eq!(echoed["value"]["answered_by"], "teacher");
+    assert!(echoed.get("error").is_none(), "value XOR error");
+    assert_eq!(
+        rig.quarantined().await,
+        0,
+        "the echo is not taken for a 2nd answer"
+    );
+
+    // A second answer: refused by the desk without asking the host, and by the host itself.
+    let again = desk.answer(&client, &request.call_id, "again").await;
+    assert!(
+        matches!(again, Err(DeskError::AlreadyAnswered)),
+        "{again:?}"
+    );
+    let direct = client
+        .respond(
+            &request.call_id,
+            Err(a2learn_contract::CallError {
+                code: "declined".into(),
+                message: "no".into(),
+            }),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(direct.tool_code(), Some("already_answered"));
+    assert!(matches!(
+        DeskError::from(direct),
+        DeskError::AlreadyAnswered
+    ));
+    client.close().await;
+    rig.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_decline_reaches_the_host_as_an_error_with_code_declined() {
+    let rig = rig(30.0, 11).await;
+    let request = rig.next_request().await;
+    let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
+    let desk = Desk::new(&rig.store);
+    let declined = desk.decline(&client, &request.call_id).await.unwrap();
+    assert_eq!(declined.state, RequestState::Declined);
+    let echoed = rig.wait_stored_state(&request.call_id, "declined").await;
+    let echoed: Value = serde_json::from_str(&echoed).unwrap();
+    assert_eq!(echoed["error"]["code"], "declined");
+    assert!(echoed.get("value").is_none(), "value XOR error");
+    assert_eq!(rig.host_call(&request.call_id).state, CallState::Answered);
+    assert_eq!(rig.quarantined().await, 0);
+    client.close().await;
+    rig.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unanswered_request_expires_into_the_hosts_timeout_and_cannot_be_answered() {
+    // 300 s / 150 = 2 s deadlines.
+    let rig = rig(150.0, 3).await;
+    let request = rig.next_request().await;
+    let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
+    let echoed = rig.wait_stored_state(&request.call_id, "expired").await;
+    let echoed: Value = serde_json::from_str(&echoed).unwrap();
+    assert_eq!(echoed["error"]["code"], "timeout");
+    assert_eq!(rig.host_call(&request.call_id).state, CallState::Expired);
+
+    let desk = Desk::new(&rig.store);
+    assert_eq!(
+        desk.request(&request.call_id).await.unwrap().state,
+        RequestState::Expired
+    );
+    let late = desk.answer(&client, &request.call_id, "late").await;
+    assert!(matches!(late, Err(DeskError::Expired)), "{late:?}");
+    // The host refuses it too, with the code the desk maps to the same error.
+    let direct = client
+        .respond(
+            &request.call_id,
+            Ok(a2learn_contract::ResponseValue::Assist(
+                a2learn_contract::AssistValue {
+                    answer: "late".into(),
+                    answered_by: a2learn_contract::AnsweredBy::Teacher,
+                },
+            )),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(direct.tool_code(), Some("expired"));
+    assert!(matches!(DeskError::from(direct), DeskError::Expired));
+    client.close().await;
+    rig.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_co_teachers_claim_shows_through_the_echo_and_blocks_this_desk() {
+    let rig = rig(30.0, 19).await;
+    let request = rig.next_request().await;
+    rig.host
+        .claim(CO_TEACHER, &request.call_id)
+        .expect("the co-teacher claims");
+    let desk = Desk::new(&rig.store);
+    let until = Instant::now() + Duration::from_secs(30);
+    while desk.request(&request.call_id).await.unwrap().state != RequestState::ClaimedByOther {
+        assert!(Instant::now() < until, "the claim echo never landed");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
+    let mine = desk.answer(&client, &request.call_id, "mine").await;
+    assert!(matches!(mine, Err(DeskError::ClaimedByOther)), "{mine:?}");
+    // The host agrees when asked directly.
+    let claim = client.claim(&request.call_id).await.unwrap_err();
+    assert_eq!(claim.tool_code(), Some("already_claimed"));
+    assert_eq!(rig.host_call(&request.call_id).state, CallState::Open);
+    client.close().await;
+    rig.stop().await;
+}
