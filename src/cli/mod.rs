@@ -3,6 +3,7 @@
 
 pub mod contract;
 mod db;
+mod export;
 mod sync;
 
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ pub enum Command {
         #[command(subcommand)]
         command: BenchCommand,
     },
+    /// Export a class's results to one file (anonymous unless --identified).
+    Export(export::ExportArgs),
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
@@ -96,6 +99,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
         },
         Command::Contract { command } => contract::run(command),
+        Command::Export(args) => export::run(cli.db.as_deref(), args),
     }
 }
 
