@@ -1,5 +1,34 @@
 //! Progress views derived from the stored ledger and derived tables: the live grid, evidence,
 //! mastery by standard, who needs the teacher now, the timeline — and the small-cell suppression
-//! every aggregate goes through.
+//! every aggregate goes through. Names are joined to ids only in [`names`].
 
+pub mod attention;
+pub mod evidence;
+pub mod grid;
+pub mod mastery;
+pub mod names;
 pub mod suppression;
+pub mod timeline;
+
+use crate::store::{Store, StoreError};
+
+/// The settings key of the suppression threshold k.
+pub const SUPPRESSION_K_KEY: &str = "privacy.suppression_k";
+
+impl Store {
+    /// The teacher's k (smallest group shown), or [`suppression::DEFAULT_K`].
+    pub async fn suppression_k(&self) -> Result<u32, StoreError> {
+        Ok(self
+            .setting(SUPPRESSION_K_KEY)
+            .await?
+            .and_then(|v| v.parse::<u32>().ok())
+            .and_then(|k| suppression::check_k(k).ok())
+            .unwrap_or(suppression::DEFAULT_K))
+    }
+
+    pub async fn set_suppression_k(&self, k: u32) -> Result<u32, StoreError> {
+        let k = suppression::check_k(k).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        self.set_setting(SUPPRESSION_K_KEY, &k.to_string()).await?;
+        Ok(k)
+    }
+}

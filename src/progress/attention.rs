@@ -1,0 +1,149 @@
+//! "Who needs me now": one ranked list of the learners of a class who need the teacher, each
+//! with its reason and how long ago it started (from the injected clock).
+//!
+//! Three signals, ranked in this order, oldest first within each:
+//! 1. an open help request (`a2learn.assist` call, state `open`);
+//! 2. a struggle signal on a step with no completion of that step after it;
+//! 3. repeated failures: [`REPEATED_FAILURES`] or more incorrect completions of one step by one
+//!    learner, with no correct completion after the newest incorrect one.
+
+use serde::Serialize;
+
+use crate::store::{Store, StoreError};
+
+/// Incorrect completions of one step by one learner that count as repeated failure.
+pub const REPEATED_FAILURES: u32 = 2;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    HelpRequest,
+    Struggling,
+    RepeatedFailures,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NeedsMe {
+    pub reason: Reason,
+    pub learner: String,
+    pub pathway_id: String,
+    pub widget_id: String,
+    /// When it started (the request, the struggle, the newest failure).
+    pub since_ms: i64,
+    /// Failed checks (struggle) or incorrect completions (repeated failures); 0 for requests.
+    pub count: u32,
+}
+
+/// Orders the signals: by reason, then the longest waiting first.
+pub fn rank(mut items: Vec<NeedsMe>) -> Vec<NeedsMe> {
+    items.sort_by(|a, b| {
+        (a.reason, a.since_ms, &a.learner, &a.widget_id).cmp(&(
+            b.reason,
+            b.since_ms,
+            &b.learner,
+            &b.widget_id,
+        ))
+    });
+    items
+}
+
+impl Store {
+    pub async fn needs_me(&self, class_id: &str) -> Result<Vec<NeedsMe>, StoreError> {
+        let mut items = Vec::new();
+        let requests: Vec<(String, String, String, i64)> = sqlx::query_as(
+            "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
+             WHERE class_id = ? AND state = 'open' AND function = 'assist'",
+        )
+        .bind(class_id)
+        .fetch_all(self.pool())
+        .await?;
+        items.extend(
+            requests
+                .into_iter()
+                .map(|(learner, pathway_id, widget_id, at)| NeedsMe {
+                    reason: Reason::HelpRequest,
+                    learner,
+                    pathway_id,
+                    widget_id,
+                    since_ms: at,
+                    count: 0,
+                }),
+        );
+        let struggles: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
+            "SELECT s.learner, s.pathway_id, s.widget_id, MAX(s.at_ms), s.failed_checks \
+             FROM struggles s WHERE s.class_id = ? AND NOT EXISTS (SELECT 1 FROM results r \
+             WHERE r.class_id = s.class_id AND r.pathway_id = s.pathway_id \
+             AND r.learner = s.learner AND r.widget_id = s.widget_id AND r.at_ms >= s.at_ms) \
+             GROUP BY s.learner, s.pathway_id, s.widget_id",
+        )
+        .bind(class_id)
+        .fetch_all(self.pool())
+        .await?;
+        items.extend(
+            struggles
+                .into_iter()
+                .map(|(learner, pathway_id, widget_id, at, failed)| NeedsMe {
+                    reason: Reason::Struggling,
+                    learner,
+                    pathway_id,
+                    widget_id,
+                    since_ms: at,
+                    count: u32::try_from(failed).unwrap_or(0),
+                }),
+        );
+        let failures: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
+            "SELECT learner, pathway_id, widget_id, MAX(at_ms) AS last_bad, COUNT(*) FROM results r \
+             WHERE class_id = ? AND correct = 0 GROUP BY learner, pathway_id, widget_id \
+             HAVING COUNT(*) >= ? AND NOT EXISTS (SELECT 1 FROM results g \
+             WHERE g.class_id = r.class_id AND g.pathway_id = r.pathway_id \
+             AND g.learner = r.learner AND g.widget_id = r.widget_id AND g.correct = 1 \
+             AND g.at_ms > last_bad)",
+        )
+        .bind(class_id)
+        .bind(i64::from(REPEATED_FAILURES))
+        .fetch_all(self.pool())
+        .await?;
+        items.extend(
+            failures
+                .into_iter()
+                .map(|(learner, pathway_id, widget_id, at, n)| NeedsMe {
+                    reason: Reason::RepeatedFailures,
+                    learner,
+                    pathway_id,
+                    widget_id,
+                    since_ms: at,
+                    count: u32::try_from(n).unwrap_or(0),
+                }),
+        );
+        Ok(rank(items))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(reason: Reason, learner: &str, since_ms: i64) -> NeedsMe {
+        NeedsMe {
+            reason,
+            learner: learner.into(),
+            pathway_id: "p".into(),
+            widget_id: "w".into(),
+            since_ms,
+            count: 0,
+        }
+    }
+
+    #[test]
+    fn requests_come_first_then_struggles_then_failures_oldest_first() {
+        let ranked = rank(vec![
+            item(Reason::RepeatedFailures, "a", 1),
+            item(Reason::Struggling, "b", 50),
+            item(Reason::HelpRequest, "c", 90),
+            item(Reason::HelpRequest, "d", 10),
+            item(Reason::Struggling, "e", 20),
+        ]);
+        let order: Vec<&str> = ranked.iter().map(|i| i.learner.as_str()).collect();
+        assert_eq!(order, vec!["d", "c", "e", "b", "a"]);
+    }
+}

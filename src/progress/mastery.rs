@@ -1,0 +1,231 @@
+//! Mastery by standard: for one class, per standard, the evidence counts behind it ("3 of 4
+//! correct", attempts, hints), never a bare percentage. A standard with fewer than
+//! [`MIN_EVIDENCE`] checked results says "not enough evidence"; every figure computed over fewer
+//! than k learners goes through [`super::suppression::suppress`] (with the class total as the
+//! published row total, so one hidden standard cannot be recovered by subtraction).
+
+use serde::Serialize;
+
+use super::suppression::{Table, Visibility, suppress};
+use crate::store::{Store, StoreError};
+
+/// Fewest checked results (correct true or false) before a standard's verdict counts are shown.
+pub const MIN_EVIDENCE: u32 = 3;
+
+/// The stored counts of one standard (or of the whole class for the total).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StandardCounts {
+    /// `None` for results of kinds without a standard.
+    pub standard: Option<String>,
+    pub results: u32,
+    pub checked: u32,
+    pub correct: u32,
+    pub attempts: u32,
+    pub hints: u32,
+    pub learners: u32,
+}
+
+/// What a view may print for one standard (or the total).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MasteryCell {
+    pub standard: Option<String>,
+    pub visibility: Visibility,
+    /// True when the figures are shown but too few results were checked for a verdict.
+    pub not_enough_evidence: bool,
+    /// The figures: all `None` when hidden.
+    pub results: Option<u32>,
+    pub checked: Option<u32>,
+    pub correct: Option<u32>,
+    pub attempts: Option<u32>,
+    pub hints: Option<u32>,
+    pub learners: Option<u32>,
+    /// The sentence a view prints: "3 of 4 correct", "not enough evidence", "fewer than 10".
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mastery {
+    pub k: u32,
+    pub standards: Vec<MasteryCell>,
+    pub total: MasteryCell,
+}
+
+fn cell(c: &StandardCounts, visibility: Visibility, k: u32) -> MasteryCell {
+    if let Some(placeholder) = visibility.placeholder(k) {
+        return MasteryCell {
+            standard: c.standard.clone(),
+            visibility,
+            not_enough_evidence: false,
+            results: None,
+            checked: None,
+            correct: None,
+            attempts: None,
+            hints: None,
+            learners: None,
+            summary: placeholder,
+        };
+    }
+    let not_enough_evidence = c.checked < MIN_EVIDENCE;
+    let summary = if not_enough_evidence {
+        format!("not enough evidence ({} checked)", c.checked)
+    } else {
+        format!("{} of {} correct", c.correct, c.checked)
+    };
+    MasteryCell {
+        standard: c.standard.clone(),
+        visibility,
+        not_enough_evidence,
+        results: Some(c.results),
+        checked: Some(c.checked),
+        correct: Some(c.correct),
+        attempts: Some(c.attempts),
+        hints: Some(c.hints),
+        learners: Some(c.learners),
+        summary,
+    }
+}
+
+/// Mastery cells from stored counts: pure, so the golden tests need no database.
+pub fn mastery(standards: &[StandardCounts], total: &StandardCounts, k: u32) -> Mastery {
+    let mut table = Table::new(1, standards.len());
+    for (i, s) in standards.iter().enumerate() {
+        table.set(0, i, s.learners);
+    }
+    table.set_row_total(0, total.learners);
+    let s = suppress(&table, k);
+    Mastery {
+        k,
+        standards: standards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| cell(c, s.cell(0, i), k))
+            .collect(),
+        total: cell(total, s.row_total(0), k),
+    }
+}
+
+const COUNTS: &str = "COUNT(*), SUM(correct IS NOT NULL), SUM(correct = 1), SUM(attempts), \
+     SUM(hints), COUNT(DISTINCT learner)";
+
+fn to_u32(n: Option<i64>) -> u32 {
+    n.and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
+}
+
+type CountRow = (
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
+
+fn counts(r: CountRow) -> StandardCounts {
+    StandardCounts {
+        standard: r.0,
+        results: to_u32(r.1),
+        checked: to_u32(r.2),
+        correct: to_u32(r.3),
+        attempts: to_u32(r.4),
+        hints: to_u32(r.5),
+        learners: to_u32(r.6),
+    }
+}
+
+impl Store {
+    /// Per-standard counts of a class's results, standards in name order (kinds without a
+    /// standard last), and the class total.
+    pub async fn standard_counts(
+        &self,
+        class_id: &str,
+    ) -> Result<(Vec<StandardCounts>, StandardCounts), StoreError> {
+        let rows: Vec<CountRow> = sqlx::query_as(&format!(
+            "SELECT standard, {COUNTS} FROM results WHERE class_id = ? \
+             GROUP BY standard ORDER BY standard IS NULL, standard"
+        ))
+        .bind(class_id)
+        .fetch_all(self.pool())
+        .await?;
+        let total: CountRow = sqlx::query_as(&format!(
+            "SELECT NULL, {COUNTS} FROM results WHERE class_id = ?"
+        ))
+        .bind(class_id)
+        .fetch_one(self.pool())
+        .await?;
+        Ok((rows.into_iter().map(counts).collect(), counts(total)))
+    }
+
+    pub async fn mastery(&self, class_id: &str, k: u32) -> Result<Mastery, StoreError> {
+        let (standards, total) = self.standard_counts(class_id).await?;
+        Ok(mastery(&standards, &total, k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn counts(standard: &str, checked: u32, correct: u32, learners: u32) -> StandardCounts {
+        StandardCounts {
+            standard: Some(standard.into()),
+            results: checked,
+            checked,
+            correct,
+            attempts: checked * 2,
+            hints: 1,
+            learners,
+        }
+    }
+
+    #[test]
+    fn shows_evidence_counts_not_percentages() {
+        let s = vec![counts("A", 4, 3, 12), counts("B", 20, 11, 15)];
+        let total = counts("", 24, 14, 15);
+        let m = mastery(&s, &total, 10);
+        assert_eq!(m.standards[0].summary, "3 of 4 correct");
+        assert_eq!(m.standards[0].attempts, Some(8));
+        assert_eq!(m.standards[1].summary, "11 of 20 correct");
+        assert_eq!(m.total.summary, "14 of 24 correct");
+        assert!(!m.standards.iter().any(|c| c.summary.contains('%')));
+    }
+
+    #[test]
+    fn too_few_checked_results_is_not_enough_evidence() {
+        let s = vec![counts("A", 2, 2, 12)];
+        let m = mastery(&s, &counts("", 2, 2, 12), 10);
+        assert!(m.standards[0].not_enough_evidence);
+        assert_eq!(m.standards[0].summary, "not enough evidence (2 checked)");
+        // The counts are still there for the teacher to see.
+        assert_eq!(m.standards[0].checked, Some(2));
+        let m = mastery(&[counts("A", 3, 2, 12)], &counts("", 3, 2, 12), 10);
+        assert!(!m.standards[0].not_enough_evidence);
+    }
+
+    #[test]
+    fn a_small_standard_is_hidden_and_protected_from_the_total() {
+        // 3 learners on B: hidden. A and C shown with the total would give B away: A (the
+        // smallest shown group) is hidden too.
+        let s = vec![
+            counts("A", 30, 20, 12),
+            counts("B", 6, 1, 3),
+            counts("C", 40, 30, 18),
+        ];
+        let total = counts("", 76, 51, 20);
+        let m = mastery(&s, &total, 10);
+        assert_eq!(m.standards[1].visibility, Visibility::Primary);
+        assert_eq!(m.standards[1].summary, "fewer than 10");
+        assert_eq!(m.standards[1].correct, None);
+        assert_eq!(m.standards[0].visibility, Visibility::Complementary);
+        assert_eq!(m.standards[0].correct, None);
+        assert_eq!(m.standards[2].summary, "30 of 40 correct");
+        assert_eq!(m.total.summary, "51 of 76 correct");
+        // With k = 3 nothing is hidden.
+        let m = mastery(&s, &total, 3);
+        assert!(
+            m.standards
+                .iter()
+                .all(|c| c.visibility == Visibility::Shown)
+        );
+    }
+}

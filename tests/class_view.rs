@@ -1,0 +1,271 @@
+//! The class view's derivations over a real store: grid states from ingested events, evidence,
+//! mastery with suppression, who needs me now, the query plans, and a grid timing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod support;
+
+use std::time::Instant;
+
+use a2learn_teacher::Store;
+use a2learn_teacher::progress::attention::Reason;
+use a2learn_teacher::progress::grid::{
+    CellState, GRID_CALLS_SQL, GRID_RESULTS_SQL, GRID_STRUGGLES_SQL,
+};
+use a2learn_teacher::progress::suppression::Visibility;
+use support::*;
+
+const CLASS: &str = "class-1";
+
+async fn class_store(dir: &tempfile::TempDir) -> Store {
+    let store = open_store(dir).await;
+    store.save_catalog(&catalog()).await.unwrap();
+    store
+        .upsert_class(CLASS, "Period 3", Some("QX7-42K"))
+        .await
+        .unwrap();
+    store
+        .upsert_assignment("as-1", CLASS, "p-fractions", None, None)
+        .await
+        .unwrap();
+    store
+}
+
+#[tokio::test]
+async fn grid_states_follow_the_stored_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let registry = store.registry().await.unwrap();
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            completion("anon_correct01", "r1", Some(true)),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            completion("anon_wrong0001", "r2", Some(false)),
+        ),
+        frame(
+            3,
+            "a2learn.widget_completed",
+            completion("anon_wrong0001", "r3", Some(false)),
+        ),
+        frame(
+            4,
+            "a2learn.widget_struggle",
+            struggle("anon_strug0001", "r4", 3),
+        ),
+        frame(
+            5,
+            "a2learn.assist",
+            assist("anon_helpme001", "r5", "call-1", "How do I start?"),
+        ),
+        frame(
+            6,
+            "a2learn.widget_completed",
+            reflection("anon_correct01", "r6"),
+        ),
+    ];
+    let outcome = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(outcome.quarantined, 0, "{outcome:?}");
+
+    let grid = store.grid(CLASS, "as-1").await.unwrap();
+    let steps: Vec<&str> = grid.steps.iter().map(|s| s.widget_id.as_str()).collect();
+    assert_eq!(steps, vec!["w-compare", "w-reflect"]);
+    let state = |learner: &str, col: usize| {
+        grid.rows
+            .iter()
+            .find(|r| r.learner == learner)
+            .unwrap_or_else(|| panic!("{learner} in the grid"))
+            .cells[col]
+            .state
+    };
+    assert_eq!(state("anon_correct01", 0), CellState::CompletedCorrect);
+    assert_eq!(state("anon_correct01", 1), CellState::Completed);
+    assert_eq!(state("anon_wrong0001", 0), CellState::CompletedIncorrect);
+    assert_eq!(state("anon_wrong0001", 1), CellState::NotStarted);
+    assert_eq!(state("anon_strug0001", 0), CellState::Struggling);
+    assert_eq!(state("anon_helpme001", 0), CellState::WaitingForHelp);
+
+    // The answer closes the request: the cell goes back to in progress (a call, no completion).
+    let answer = frame(
+        7,
+        "a2learn.assist.response",
+        assist_answer("call-1", "2027-01-15T07:59:00Z"),
+    );
+    store.ingest(CLASS, &registry, vec![answer]).await.unwrap();
+    let grid = store.grid(CLASS, "as-1").await.unwrap();
+    let helped = grid
+        .rows
+        .iter()
+        .find(|r| r.learner == "anon_helpme001")
+        .unwrap();
+    assert_eq!(helped.cells[0].state, CellState::InProgress);
+
+    // An assignment of another class is not found.
+    assert!(store.grid("class-2", "as-1").await.is_err());
+
+    // Evidence: prose and the structured result, newest first.
+    let ev = store
+        .evidence(CLASS, "p-fractions", "anon_wrong0001", "w-compare")
+        .await
+        .unwrap();
+    assert_eq!(ev.results.len(), 2);
+    assert_eq!(ev.results[0].correct, Some(false));
+    assert_eq!(ev.results[0].attempts, 2);
+    assert!(ev.results[0].prose.starts_with("Compared 3/4"));
+    assert_eq!(ev.results[0].detail, "{}");
+
+    // Who needs me now: the struggle and the repeated failures (the request was answered).
+    let needs = store.needs_me(CLASS).await.unwrap();
+    let reasons: Vec<(Reason, &str)> = needs
+        .iter()
+        .map(|n| (n.reason, n.learner.as_str()))
+        .collect();
+    assert_eq!(
+        reasons,
+        vec![
+            (Reason::Struggling, "anon_strug0001"),
+            (Reason::RepeatedFailures, "anon_wrong0001")
+        ]
+    );
+    assert_eq!(needs[1].count, 2);
+
+    // Mastery: 4 learners with results, fewer than k = 10: every figure hidden.
+    let m = store.mastery(CLASS, 10).await.unwrap();
+    assert_eq!(m.total.visibility, Visibility::Primary);
+    assert!(m.standards.iter().all(|c| c.correct.is_none()));
+    // With k = 1 (only as a control; the setting refuses it) the counts show.
+    let m = store.mastery(CLASS, 1).await.unwrap();
+    let compare = m
+        .standards
+        .iter()
+        .find(|c| c.standard.as_deref() == Some("CCSS.MATH.CONTENT.4.NF.A.2"))
+        .unwrap();
+    assert_eq!(compare.summary, "1 of 3 correct");
+
+    let t = store.timeline(CLASS).await.unwrap();
+    let total: u32 = t.completions.iter().sum();
+    assert_eq!(total, 4);
+}
+
+#[tokio::test]
+async fn the_suppression_threshold_is_a_setting_within_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    assert_eq!(store.suppression_k().await.unwrap(), 10);
+    assert_eq!(store.set_suppression_k(5).await.unwrap(), 5);
+    assert_eq!(store.suppression_k().await.unwrap(), 5);
+    assert!(store.set_suppression_k(4).await.is_err());
+    assert!(store.set_suppression_k(31).await.is_err());
+    assert_eq!(store.suppression_k().await.unwrap(), 5);
+}
+
+async fn plan(store: &Store, sql: &str, binds: usize) -> String {
+    let mut q = sqlx::query_as::<_, (i64, i64, i64, String)>(Box::leak(
+        format!("EXPLAIN QUERY PLAN {sql}").into_boxed_str(),
+    ));
+    for _ in 0..binds {
+        q = q.bind("x");
+    }
+    let rows = q.fetch_all(store.pool()).await.unwrap();
+    rows.into_iter().map(|r| r.3).collect::<Vec<_>>().join("\n")
+}
+
+#[tokio::test]
+async fn class_queries_never_scan_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let grid = plan(&store, GRID_RESULTS_SQL, 2).await;
+    assert!(grid.contains("COVERING INDEX results_grid_cover"), "{grid}");
+    assert!(
+        !grid.contains("TEMP B-TREE"),
+        "grouped in index order: {grid}"
+    );
+    for sql in [GRID_RESULTS_SQL, GRID_STRUGGLES_SQL, GRID_CALLS_SQL] {
+        let p = plan(&store, sql, 2).await;
+        assert!(!p.contains("SCAN"), "{sql}\n{p}");
+    }
+    let mastery = plan(
+        &store,
+        "SELECT standard, COUNT(*) FROM results WHERE class_id = ? GROUP BY standard",
+        1,
+    )
+    .await;
+    assert!(!mastery.contains("SCAN results"), "{mastery}");
+    // Negative control: a query without the class does scan, and the check sees it.
+    let scan = plan(&store, "SELECT COUNT(*) FROM results WHERE kind = ?", 1).await;
+    assert!(scan.contains("SCAN"), "{scan}");
+}
+
+/// Not an assertion on time (shared machines drift): prints the grid query's time for 1,000
+/// learners x the pathway, next to other classes' results. Run with `--nocapture` to read it.
+#[tokio::test]
+async fn grid_timing_for_a_thousand_learners() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let per_class = 1_000_i64;
+    let classes = std::env::var("GRID_BENCH_CLASSES")
+        .ok()
+        .and_then(|v| v.parse::<i64>().ok())
+        .unwrap_or(20);
+    let started = Instant::now();
+    let mut tx = store.pool().begin().await.unwrap();
+    for c in 0..classes {
+        let class_id = if c == 0 {
+            CLASS.to_string()
+        } else {
+            format!("other-{c}")
+        };
+        // Learners, and two runs of each step for each (about 4 results per learner).
+        sqlx::query(
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1) \
+             INSERT OR IGNORE INTO learners (class_id, learner, first_seen_at) \
+             SELECT ?, printf('anon_l%06d', i), 0 FROM n",
+        )
+        .bind(per_class)
+        .bind(&class_id)
+        .execute(&mut *tx)
+        .await
+        .ok();
+        sqlx::query(
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? * 4 - 1) \
+             INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+             standard, correct, attempts, hints, score, at_ms, seq, payload) \
+             SELECT ? || '-' || i, ?, 'p-fractions', CASE WHEN i % 2 = 0 THEN 'w-compare' \
+             ELSE 'w-reflect' END, printf('anon_l%06d', i / 4), 'k', NULL, \
+             CASE WHEN i % 2 = 0 THEN (i / 2) % 2 ELSE NULL END, 1, 0, NULL, i, NULL, '{}' FROM n",
+        )
+        .bind(per_class)
+        .bind(&class_id)
+        .bind(&class_id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let fill = started.elapsed();
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let grid = store.grid(CLASS, "as-1").await.unwrap();
+        times.push(t.elapsed());
+        assert_eq!(grid.rows.len(), 1_000);
+        assert!(
+            grid.rows
+                .iter()
+                .all(|r| r.cells[0].state != CellState::NotStarted)
+        );
+    }
+    times.sort();
+    println!(
+        "grid, 1,000 learners x {} steps, {} results stored (filled in {fill:?}): \
+         fastest {:?}, median {:?}, slowest {:?}",
+        2,
+        classes * per_class * 4,
+        times[0],
+        times[2],
+        times[4]
+    );
+}
