@@ -162,6 +162,16 @@ impl Live {
         self.feeds_changed.send_modify(|n| *n += 1);
     }
 
+    /// Tells the views that a local write changed a class's data (a help request answered from
+    /// this dashboard), through the same coalesced path as the feed's batches.
+    pub fn notify_changed(&self, class_id: &str, changes: Changes) {
+        let _ = self.changes.send(StoreChanged {
+            class_id: class_id.to_string(),
+            changes,
+            committed_at_ms: self.clock.now_ms(),
+        });
+    }
+
     /// An MCP session with the configured host, for one command.
     pub async fn client(&self) -> Result<HostClient, HostError> {
         let target = self

@@ -34,6 +34,19 @@ macro_rules! specta_builder {
                 $crate::commands::host_settings,
                 $crate::commands::save_host_settings,
                 $crate::commands::diagnostics,
+                $crate::commands::desk::desk_queue,
+                $crate::commands::desk::desk_claim,
+                $crate::commands::desk::desk_answer,
+                $crate::commands::desk::desk_coming_over,
+                $crate::commands::desk::desk_decline,
+                $crate::commands::desk::desk_answer_group,
+                $crate::commands::desk::desk_replies,
+                $crate::commands::desk::desk_create_reply,
+                $crate::commands::desk::desk_update_reply,
+                $crate::commands::desk::desk_delete_reply,
+                $crate::commands::desk::desk_set_draft,
+                $crate::commands::desk::desk_settings,
+                $crate::commands::desk::desk_set_muted,
             ])
             .events(tauri_specta::collect_events![
                 $crate::events::ConnectionChanged,
@@ -80,7 +93,11 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
             let target = demo.as_ref().map(demo::DemoHost::target);
             drop(demo);
             state.live.set_target(target).await?;
-            state.live.ensure_demo_class().await?;
+            if let Some(class) = state.live.ensure_demo_class().await?
+                && let Some(demo) = state.demo.lock().await.as_ref()
+            {
+                demo.inject_question_from_env(&class.class_id)?;
+            }
         }
         HostMode::Custom => {
             if let Some(demo) = state.demo.lock().await.take() {

@@ -2,5 +2,6 @@
 //! core and maps errors to `{code, message}`. Register new ones in `specta_builder!` (lib.rs).
 
 pub mod app;
+pub mod desk;
 
 pub use app::*;

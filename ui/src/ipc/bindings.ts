@@ -12,6 +12,19 @@ export const commands = {
 	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
 	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
+	deskQueue: (classId: string | null) => typedError<HelpRequest[], UiError>(__TAURI_INVOKE("desk_queue", { classId })),
+	deskClaim: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_claim", { callId })),
+	deskAnswer: (callId: string, text: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_answer", { callId, text })),
+	deskComingOver: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_coming_over", { callId })),
+	deskDecline: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_decline", { callId })),
+	deskAnswerGroup: (callIds: string[], text: string) => typedError<GroupOutcome[], UiError>(__TAURI_INVOKE("desk_answer_group", { callIds, text })),
+	deskReplies: () => typedError<SavedReply[], UiError>(__TAURI_INVOKE("desk_replies")),
+	deskCreateReply: (title: string, body: string) => typedError<SavedReply, UiError>(__TAURI_INVOKE("desk_create_reply", { title, body })),
+	deskUpdateReply: (replyId: number, title: string, body: string) => typedError<SavedReply, UiError>(__TAURI_INVOKE("desk_update_reply", { replyId, title, body })),
+	deskDeleteReply: (replyId: number) => typedError<null, UiError>(__TAURI_INVOKE("desk_delete_reply", { replyId })),
+	deskSetDraft: (callId: string, body: string) => typedError<null, UiError>(__TAURI_INVOKE("desk_set_draft", { callId, body })),
+	deskSettings: () => typedError<DeskSettings, UiError>(__TAURI_INVOKE("desk_settings")),
+	deskSetMuted: (muted: boolean) => typedError<DeskSettings, UiError>(__TAURI_INVOKE("desk_set_muted", { muted })),
 };
 
 /** Events */
@@ -61,6 +74,12 @@ export type ConnectionState =
 /**  The host refused the token; nothing is retried until the teacher changes it. */
 { state: "token_refused" };
 
+/**  The desk's switches. */
+export type DeskSettings = {
+	/**  No sound and no desktop notification on a new request. */
+	muted: boolean,
+};
+
 export type Diagnostics = {
 	by_rule: RuleCount[],
 	recent: QuarantineEntry[],
@@ -77,7 +96,48 @@ export type ErrorCode =
 /**  The pathway host could not be reached or refused the request. */
 "host" | 
 /**  A bug or an unexpected failure. */
-"internal";
+"internal" | 
+/**  A help request's deadline passed: it can no longer be answered. */
+"expired" | 
+/**  A help request already has its one response. */
+"already_answered" | 
+/**  A co-teacher holds the help request. */
+"already_claimed";
+
+/**  What one call of a group answer came to. */
+export type GroupOutcome = {
+	call_id: string,
+	/**  `None` when the answer was accepted; else the error as the UI shows it. */
+	error: UiError | null,
+};
+
+/**  One help request as the queue shows it. */
+export type HelpRequest = {
+	call_id: string,
+	class_id: string,
+	/**  The anonymous id the host knows. */
+	learner: string,
+	/**  The local name from the roster, if one was imported. Never leaves the machine. */
+	display_name: string | null,
+	pathway_id: string,
+	widget_id: string,
+	kind: string,
+	standard: string | null,
+	/**  The student's question: untrusted text, rendered as text only. */
+	question: string,
+	attempts: number,
+	hints: number,
+	asked_at_ms: number | null,
+	deadline_ms: number | null,
+	/**  The core's clock when the queue was read; the UI ticks from here. */
+	now_ms: number | null,
+	state: RequestState,
+	/**  A half-written answer, if the teacher started one. */
+	draft: string | null,
+	/**  The answer the call got (this teacher's or a co-teacher's), once answered. */
+	answer: string | null,
+	closed_at_ms: number | null,
+};
 
 export type HostMode = 
 /**  The reference host, embedded in the app, with a simulated class. */
@@ -111,9 +171,33 @@ export type QuarantineEntry = {
 	received_at_ms: number | null,
 };
 
+/**  Where a help request stands. */
+export type RequestState = 
+/**  Waiting, nobody holds it. */
+"open" | 
+/**  Held by this dashboard's teacher. */
+"claimed_by_me" | 
+/**  Held by a co-teacher: this dashboard may not answer it. */
+"claimed_by_other" | 
+/**  Answered (by anyone). */
+"answered" | 
+/**  Declined (an `error` with code `declined`). */
+"declined" | 
+/**  The deadline passed (the host's `timeout`, or the clock before it). */
+"expired" | 
+/**  Closed with another error code. */
+"failed";
+
 export type RuleCount = {
 	rule_id: string,
 	count: number,
+};
+
+/**  An answer the teacher saved to reuse. */
+export type SavedReply = {
+	reply_id: number,
+	title: string,
+	body: string,
 };
 
 /**

@@ -1,0 +1,233 @@
+//! The help desk's commands: the queue, claim/answer/coming over/decline (one at a time or a
+//! group), saved replies, drafts, and the mute switch. Each calls `a2learn_teacher::desk`; the
+//! ones that reach the host open one MCP session for the command and close it after.
+
+use a2learn_teacher::UiError;
+use a2learn_teacher::desk::{Desk, DeskError, GroupOutcome, HelpRequest, SavedReply};
+use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::store::Changes;
+use serde::Serialize;
+use tauri::State;
+
+use crate::AppState;
+
+/// The desk's switches.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct DeskSettings {
+    /// No sound and no desktop notification on a new request.
+    pub muted: bool,
+}
+
+/// The fixed text of the desktop notification: it is visible on a shared screen or a lock
+/// screen, so it never holds a question or a name.
+pub fn notification_text(waiting: i32) -> String {
+    match waiting {
+        n if n <= 1 => "New help request".to_string(),
+        n => format!("New help request ({n} waiting)"),
+    }
+}
+
+/// Tells the views (the queue, the sidebar's count) that a call changed here.
+fn changed(state: &AppState, class_id: &str) {
+    state.live.notify_changed(
+        class_id,
+        Changes {
+            calls: true,
+            ..Default::default()
+        },
+    );
+}
+
+/// Runs one desk action against the configured host and closes the session after it.
+async fn with_host<T>(
+    state: &AppState,
+    action: impl AsyncFnOnce(&Desk<'_>, &HostClient) -> Result<T, DeskError>,
+) -> Result<T, UiError> {
+    let client = state.live.client().await.map_err(DeskError::from)?;
+    let desk = Desk::new(&state.store);
+    let out = action(&desk, &client).await;
+    client.close().await;
+    Ok(out?)
+}
+
+async fn respond_with(
+    state: &AppState,
+    call_id: &str,
+    action: impl AsyncFnOnce(&Desk<'_>, &HostClient) -> Result<HelpRequest, DeskError>,
+) -> Result<HelpRequest, UiError> {
+    let out = with_host(state, action).await;
+    // Refusals can mean the stored view is behind (a co-teacher answered, the deadline
+    // passed): refresh either way.
+    let class_id = match &out {
+        Ok(r) => Some(r.class_id.clone()),
+        Err(_) => Desk::new(&state.store)
+            .request(call_id)
+            .await
+            .ok()
+            .map(|r| r.class_id),
+    };
+    if let Some(class_id) = class_id {
+        changed(state, &class_id);
+    }
+    out
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_queue(
+    state: State<'_, AppState>,
+    class_id: Option<String>,
+) -> Result<Vec<HelpRequest>, UiError> {
+    Ok(Desk::new(&state.store).queue(class_id.as_deref()).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_claim(
+    state: State<'_, AppState>,
+    call_id: String,
+) -> Result<HelpRequest, UiError> {
+    respond_with(&state, &call_id, async |desk, host| {
+        desk.claim(host, &call_id).await
+    })
+    .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_answer(
+    state: State<'_, AppState>,
+    call_id: String,
+    text: String,
+) -> Result<HelpRequest, UiError> {
+    // Checked before a host session is opened: a bad text fails fast, even offline.
+    a2learn_teacher::desk::validate_answer(&text)?;
+    respond_with(&state, &call_id, async |desk, host| {
+        desk.answer(host, &call_id, &text).await
+    })
+    .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_coming_over(
+    state: State<'_, AppState>,
+    call_id: String,
+) -> Result<HelpRequest, UiError> {
+    respond_with(&state, &call_id, async |desk, host| {
+        desk.coming_over(host, &call_id).await
+    })
+    .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_decline(
+    state: State<'_, AppState>,
+    call_id: String,
+) -> Result<HelpRequest, UiError> {
+    respond_with(&state, &call_id, async |desk, host| {
+        desk.decline(host, &call_id).await
+    })
+    .await
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_answer_group(
+    state: State<'_, AppState>,
+    call_ids: Vec<String>,
+    text: String,
+) -> Result<Vec<GroupOutcome>, UiError> {
+    a2learn_teacher::desk::validate_answer(&text)?;
+    let out = with_host(&state, async |desk, host| {
+        desk.answer_group(host, &call_ids, &text).await
+    })
+    .await;
+    let mut classes = Vec::new();
+    for call_id in &call_ids {
+        if let Ok(r) = Desk::new(&state.store).request(call_id).await
+            && !classes.contains(&r.class_id)
+        {
+            classes.push(r.class_id);
+        }
+    }
+    for class_id in &classes {
+        changed(&state, class_id);
+    }
+    out
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_replies(state: State<'_, AppState>) -> Result<Vec<SavedReply>, UiError> {
+    Ok(Desk::new(&state.store).replies().await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_create_reply(
+    state: State<'_, AppState>,
+    title: String,
+    body: String,
+) -> Result<SavedReply, UiError> {
+    Ok(Desk::new(&state.store).create_reply(&title, &body).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_update_reply(
+    state: State<'_, AppState>,
+    reply_id: i32,
+    title: String,
+    body: String,
+) -> Result<SavedReply, UiError> {
+    Ok(Desk::new(&state.store)
+        .update_reply(reply_id, &title, &body)
+        .await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_delete_reply(state: State<'_, AppState>, reply_id: i32) -> Result<(), UiError> {
+    Ok(Desk::new(&state.store).delete_reply(reply_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_set_draft(
+    state: State<'_, AppState>,
+    call_id: String,
+    body: String,
+) -> Result<(), UiError> {
+    Ok(Desk::new(&state.store).set_draft(&call_id, &body).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_settings(state: State<'_, AppState>) -> Result<DeskSettings, UiError> {
+    Ok(DeskSettings {
+        muted: Desk::new(&state.store).muted().await?,
+    })
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_set_muted(
+    state: State<'_, AppState>,
+    muted: bool,
+) -> Result<DeskSettings, UiError> {
+    Desk::new(&state.store).set_muted(muted).await?;
+    Ok(DeskSettings { muted })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_notification_names_no_one_and_quotes_nothing() {
+        assert_eq!(notification_text(1), "New help request");
+        assert_eq!(notification_text(3), "New help request (3 waiting)");
+    }
+}

@@ -1,0 +1,211 @@
+//! The help desk's commands through Tauri's IPC, on the mock runtime, with a real SQLite file:
+//! what the UI sends is checked before anything reaches a host.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+use std::sync::Arc;
+
+use a2learn_teacher::{FixedClock, Store};
+use a2learn_teacher_app::AppState;
+use tauri::ipc::{CallbackFn, InvokeBody};
+use tauri::test::{
+    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
+};
+use tauri::webview::InvokeRequest;
+use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+
+fn app_with(store: Store) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
+    let builder = a2learn_teacher_app::specta_builder!(MockRuntime);
+    let (live, _state, _changes) = tauri::async_runtime::block_on(async {
+        a2learn_teacher::live::Live::new(store.clone(), Arc::new(FixedClock::at(0)))
+    });
+    // `.setup()` does not run in mock apps, so state is managed by hand.
+    let app = mock_builder()
+        .invoke_handler(builder.invoke_handler())
+        .manage(AppState::new(store, live))
+        .build(mock_context(noop_assets()))
+        .expect("mock app");
+    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
+        .build()
+        .expect("mock window");
+    (app, webview)
+}
+
+fn invoke_with(
+    webview: &WebviewWindow<MockRuntime>,
+    cmd: &str,
+    args: serde_json::Value,
+) -> Result<serde_json::Value, serde_json::Value> {
+    get_ipc_response(
+        webview,
+        InvokeRequest {
+            cmd: cmd.into(),
+            callback: CallbackFn(0),
+            error: CallbackFn(1),
+            // On Linux the ACL accepts this origin for the app's own pages.
+            url: "tauri://localhost".parse().expect("url"),
+            body: InvokeBody::Json(args),
+            headers: Default::default(),
+            invoke_key: INVOKE_KEY.to_string(),
+        },
+    )
+    .map(|body| body.deserialize::<serde_json::Value>().expect("json body"))
+}
+
+fn open_store(dir: &tempfile::TempDir) -> Store {
+    tauri::async_runtime::block_on(Store::open(
+        &dir.path().join("teacher.db"),
+        Arc::new(FixedClock::at(1_764_000_000_000)),
+    ))
+    .expect("store")
+}
+
+/// Stores one assist request the way the feed would: a real `CUSTOM a2learn.assist` frame,
+/// ingested against the demo host's catalog.
+fn insert_call(store: &Store, call_id: &str, question: &str) {
+    let pathways = pathway_host::catalog::pathways();
+    let now = 1_764_000_000_000_i64;
+    let event = a2learn_teacher_app::demo::assist_request_event(
+        &pathways,
+        call_id,
+        "anon_aaaa1111",
+        question,
+        now - 1_000,
+        now + 299_000,
+    )
+    .expect("a widget declares assist");
+    let mut entries: Vec<a2learn_contract::RegistryEntry> = Vec::new();
+    for step in pathways.iter().flat_map(|p| p.steps.iter()) {
+        if !entries.iter().any(|e| e.kind == step.entry.kind) {
+            entries.push(step.entry.clone());
+        }
+    }
+    let registry = a2learn_contract::Registry::new(entries).unwrap();
+    tauri::async_runtime::block_on(async {
+        store.upsert_class("class-1", "P3", None).await.unwrap();
+        let outcome = store
+            .ingest(
+                "class-1",
+                &registry,
+                vec![a2learn_teacher::store::Incoming::Frame {
+                    id: Some("1".into()),
+                    data: event.to_string(),
+                }],
+            )
+            .await
+            .unwrap();
+        assert!(outcome.changes.calls, "the request is stored: {outcome:?}");
+    });
+}
+
+#[test]
+fn an_empty_or_too_long_answer_is_refused_before_any_host_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir);
+    insert_call(&store, "call-1", "help");
+    let (_app, webview) = app_with(store);
+    for text in [String::new(), "  \n".into(), "x".repeat(4001)] {
+        let err = invoke_with(
+            &webview,
+            "desk_answer",
+            serde_json::json!({"callId": "call-1", "text": text}),
+        )
+        .expect_err("refused");
+        assert_eq!(err["code"], "invalid_input", "{err}");
+        assert!(!err["message"].as_str().unwrap().is_empty());
+    }
+    let err = invoke_with(
+        &webview,
+        "desk_answer_group",
+        serde_json::json!({"callIds": ["call-1"], "text": ""}),
+    )
+    .expect_err("refused");
+    assert_eq!(err["code"], "invalid_input");
+    // Control: a valid answer gets past validation and fails only for want of a host.
+    let err = invoke_with(
+        &webview,
+        "desk_answer",
+        serde_json::json!({"callId": "call-1", "text": "x".repeat(4000)}),
+    )
+    .expect_err("no host is configured");
+    assert_eq!(err["code"], "host", "{err}");
+}
+
+#[test]
+fn the_queue_shows_the_question_as_sent_and_keeps_drafts() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir);
+    insert_call(&store, "call-1", "<img src=x onerror=alert(1)>");
+    let (_app, webview) = app_with(store);
+    invoke_with(
+        &webview,
+        "desk_set_draft",
+        serde_json::json!({"callId": "call-1", "body": "half"}),
+    )
+    .unwrap();
+    let queue = invoke_with(&webview, "desk_queue", serde_json::json!({"classId": null})).unwrap();
+    let rows = queue.as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["question"], "<img src=x onerror=alert(1)>");
+    assert_eq!(rows[0]["state"], "open");
+    assert_eq!(rows[0]["draft"], "half");
+    assert_eq!(rows[0]["attempts"], 1);
+    let none = invoke_with(
+        &webview,
+        "desk_queue",
+        serde_json::json!({"classId": "another"}),
+    )
+    .unwrap();
+    assert_eq!(none, serde_json::json!([]));
+}
+
+#[test]
+fn saved_replies_are_checked_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_app, webview) = app_with(open_store(&dir));
+    let err = invoke_with(
+        &webview,
+        "desk_create_reply",
+        serde_json::json!({"title": " ", "body": "b"}),
+    )
+    .expect_err("a title is needed");
+    assert_eq!(err["code"], "invalid_input");
+    let made = invoke_with(
+        &webview,
+        "desk_create_reply",
+        serde_json::json!({"title": "Tops", "body": "Compare the numerators."}),
+    )
+    .unwrap();
+    let id = made["reply_id"].clone();
+    invoke_with(
+        &webview,
+        "desk_update_reply",
+        serde_json::json!({"replyId": id, "title": "Tops", "body": "Look at the tops."}),
+    )
+    .unwrap();
+    let list = invoke_with(&webview, "desk_replies", serde_json::json!({})).unwrap();
+    assert_eq!(list[0]["body"], "Look at the tops.");
+    invoke_with(
+        &webview,
+        "desk_delete_reply",
+        serde_json::json!({"replyId": id}),
+    )
+    .unwrap();
+    let err = invoke_with(
+        &webview,
+        "desk_delete_reply",
+        serde_json::json!({"replyId": id}),
+    )
+    .expect_err("gone");
+    assert_eq!(err["code"], "not_found");
+    let muted = invoke_with(
+        &webview,
+        "desk_set_muted",
+        serde_json::json!({"muted": true}),
+    )
+    .unwrap();
+    assert_eq!(muted["muted"], true);
+    assert_eq!(
+        invoke_with(&webview, "desk_settings", serde_json::json!({})).unwrap()["muted"],
+        true
+    );
+}
