@@ -37,6 +37,14 @@ if [ "$what" = all ]; then
       [ tests/peers/package-lock.json -nt tests/peers/node_modules/.package-lock.json ]; }; then
     npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
   fi
+  # Ralph, the xAPI record store the export is tested against (tests/xapi_ralph.rs). Its
+  # extras miss `requests`, which its CLI needs.
+  ralph_venv=${A2LEARN_RALPH_VENV:-$HOME/.cache/a2learn/ralph-venv}
+  if ! "$ralph_venv/bin/python" -c 'import importlib.metadata as m, requests; assert m.version("ralph-malph") == "5.1.0"' 2>/dev/null; then
+    echo "installing Ralph (ralph-malph 5.1.0) into $ralph_venv"
+    python3 -m venv "$ralph_venv"
+    "$ralph_venv/bin/pip" install --quiet --disable-pip-version-check 'ralph-malph[cli,lrs]==5.1.0' requests
+  fi
   if ! command -v tauri-driver >/dev/null; then
     cargo install tauri-driver --locked --version '^2' --quiet
   fi
