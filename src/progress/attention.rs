@@ -14,7 +14,7 @@ use crate::store::{Store, StoreError};
 /// Incorrect completions of one step by one learner that count as repeated failure.
 pub const REPEATED_FAILURES: u32 = 2;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     HelpRequest,

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::store::{Store, StoreError};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
 pub enum CellState {
     NotStarted,
@@ -166,6 +166,24 @@ impl Store {
                 assesses,
             })
             .collect())
+    }
+
+    /// Learners with anything stored on a pathway (a result, a struggle or a call): "who has
+    /// started".
+    pub async fn started_learners(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+    ) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM (SELECT learner FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
+             UNION SELECT learner FROM struggles WHERE class_id = ?1 AND pathway_id = ?2 \
+             UNION SELECT learner FROM calls WHERE class_id = ?1 AND pathway_id = ?2)",
+        )
+        .bind(class_id)
+        .bind(pathway_id)
+        .fetch_one(self.pool())
+        .await?)
     }
 
     /// The live grid of one assignment: one grouped query per derived table, each reading an

@@ -2,6 +2,7 @@
 //! mastery by standard, who needs the teacher now, the timeline — and the small-cell suppression
 //! every aggregate goes through. Names are joined to ids only in [`names`].
 
+pub mod assign;
 pub mod attention;
 pub mod evidence;
 pub mod grid;

@@ -70,7 +70,7 @@ pub fn check_k(k: u32) -> Result<u32, KOutOfRange> {
 pub struct KOutOfRange(pub u32);
 
 /// What a view or an export may print for one cell or total.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
 pub enum Visibility {
     /// Print the figures.

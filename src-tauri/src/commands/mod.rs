@@ -2,6 +2,7 @@
 //! core and maps errors to `{code, message}`. Register new ones in `specta_builder!` (lib.rs).
 
 pub mod app;
+pub mod class_view;
 pub mod desk;
 
 pub use app::*;

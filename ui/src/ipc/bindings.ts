@@ -12,6 +12,20 @@ export const commands = {
 	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
 	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
+	classGrid: (classId: string, assignmentId: string, privacy: PrivacyInput) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId, privacy })),
+	cellEvidence: (classId: string, assignmentId: string, learner: string, widgetId: string) => typedError<EvidenceView, UiError>(__TAURI_INVOKE("cell_evidence", { classId, assignmentId, learner, widgetId })),
+	classMastery: (classId: string) => typedError<MasteryView, UiError>(__TAURI_INVOKE("class_mastery", { classId })),
+	needsMe: (classId: string, privacy: PrivacyInput) => typedError<NeedsMeView[], UiError>(__TAURI_INVOKE("needs_me", { classId, privacy })),
+	classTimeline: (classId: string) => typedError<TimelineView, UiError>(__TAURI_INVOKE("class_timeline", { classId })),
+	/**  The host's catalog: asked afresh when the host answers, the stored snapshot otherwise. */
+	pathwayCatalog: () => typedError<CatalogPathwayView[], UiError>(__TAURI_INVOKE("pathway_catalog")),
+	classAssignments: (classId: string) => typedError<AssignmentView[], UiError>(__TAURI_INVOKE("class_assignments", { classId })),
+	assignPathway: (input: AssignInput) => typedError<AssignOutcomeView, UiError>(__TAURI_INVOKE("assign_pathway", { input })),
+	importRoster: (classId: string, csvText: string) => typedError<RosterImportView, UiError>(__TAURI_INVOKE("import_roster", { classId, csvText })),
+	/**  How many names the class's roster holds (the UI says whether names are available). */
+	rosterSize: (classId: string) => typedError<number, UiError>(__TAURI_INVOKE("roster_size", { classId })),
+	suppressionK: () => typedError<number, UiError>(__TAURI_INVOKE("suppression_k")),
+	setSuppressionK: (k: number) => typedError<number, UiError>(__TAURI_INVOKE("set_suppression_k", { k })),
 	deskQueue: (classId: string | null) => typedError<HelpRequest[], UiError>(__TAURI_INVOKE("desk_queue", { classId })),
 	deskClaim: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_claim", { callId })),
 	deskAnswer: (callId: string, text: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_answer", { callId, text })),
@@ -42,6 +56,47 @@ export type AppStatus = {
 	connection: ConnectionState,
 	connection_label: string,
 };
+
+export type AssignInput = {
+	class_id: string,
+	pathway_id: string,
+	/**  UTC milliseconds, or none. */
+	due_at_ms: number | null,
+	note: string | null,
+};
+
+export type AssignOutcomeView = {
+	assignment_id: string | null,
+	field_errors: FieldErrorView[],
+};
+
+export type AssignmentView = {
+	assignment_id: string,
+	pathway_id: string,
+	pathway_title: string,
+	due_at_ms: number | null,
+	note: string | null,
+	created_at_ms: number | null,
+	/**  Learners with any result, struggle or call on the pathway ("who has started"). */
+	started: number,
+};
+
+export type CatalogPathwayView = {
+	pathway_id: string,
+	title: string,
+	version: string,
+	steps: CatalogStepView[],
+};
+
+export type CatalogStepView = {
+	widget_id: string,
+	title: string,
+	kind: string,
+	standard: string | null,
+	assesses: boolean,
+};
+
+export type CellState = "not_started" | "in_progress" | "completed_correct" | "completed_incorrect" | "completed" | "struggling" | "waiting_for_help";
 
 /**  A class as the sidebar lists it. */
 export type ClassSummary = {
@@ -104,6 +159,70 @@ export type ErrorCode =
 /**  A co-teacher holds the help request. */
 "already_claimed";
 
+export type EvidenceResultView = {
+	kind: string,
+	standard: string | null,
+	correct: boolean | null,
+	attempts: number,
+	hints: number,
+	score: number | null,
+	at_ms: number | null,
+	/**  Untrusted text from the widget: render as text. */
+	prose: string,
+	/**  Untrusted JSON text from the widget: render as text. */
+	detail: string,
+};
+
+export type EvidenceStruggleView = {
+	failed_checks: number,
+	hints: number,
+	at_ms: number | null,
+	prose: string,
+};
+
+export type EvidenceView = {
+	label: string,
+	learner: string,
+	step_title: string,
+	results: EvidenceResultView[],
+	struggles: EvidenceStruggleView[],
+	open_requests: number,
+};
+
+export type FieldErrorView = {
+	field: string,
+	message: string,
+};
+
+export type GridCellView = {
+	state: CellState,
+	completions: number,
+	incorrect: number,
+};
+
+export type GridRowView = {
+	/**  The anonymous id, for the drill-down; `None` in projector-safe mode. */
+	learner: string | null,
+	label: string,
+	cells: GridCellView[],
+};
+
+export type GridStepView = {
+	widget_id: string,
+	title: string,
+	kind: string,
+	standard: string | null,
+	assesses: boolean,
+};
+
+export type GridView = {
+	assignment_id: string,
+	pathway_id: string,
+	steps: GridStepView[],
+	rows: GridRowView[],
+	projector_safe: boolean,
+};
+
 /**  What one call of a group answer came to. */
 export type GroupOutcome = {
 	call_id: string,
@@ -159,6 +278,49 @@ export type HostSettingsView = {
 	token_set: boolean,
 };
 
+export type MasteryCellView = {
+	standard: string | null,
+	visibility: Visibility,
+	not_enough_evidence: boolean,
+	results: number | null,
+	checked: number | null,
+	correct: number | null,
+	attempts: number | null,
+	hints: number | null,
+	learners: number | null,
+	summary: string,
+};
+
+export type MasteryView = {
+	k: number,
+	standards: MasteryCellView[],
+	total: MasteryCellView,
+};
+
+export type NeedsMeView = {
+	reason: Reason,
+	/**  The reason as a sentence ("asked for help", "struggling: 3 failed checks"). */
+	reason_text: string,
+	label: string,
+	/**  `None` in projector-safe mode. */
+	learner: string | null,
+	step_title: string,
+	widget_id: string,
+	pathway_id: string,
+	since_ms: number | null,
+	/**  How long ago, by the injected clock. */
+	waited_ms: number | null,
+};
+
+/**
+ *  How the view labels learners: names (with ids), or projector-safe aliases drawn from
+ *  `alias_seed` (the UI draws a new seed each time the mode is switched on).
+ */
+export type PrivacyInput = {
+	projector_safe: boolean,
+	alias_seed: number,
+};
+
 /**  A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup. */
 export type QuarantineEntry = {
 	id: number | null,
@@ -170,6 +332,8 @@ export type QuarantineEntry = {
 	raw_bytes: number,
 	received_at_ms: number | null,
 };
+
+export type Reason = "help_request" | "struggling" | "repeated_failures";
 
 /**  Where a help request stands. */
 export type RequestState = 
@@ -187,6 +351,17 @@ export type RequestState =
 "expired" | 
 /**  Closed with another error code. */
 "failed";
+
+export type RosterImportView = {
+	/**  Rows stored; 0 when anything was wrong (nothing is half-imported). */
+	imported: number,
+	errors: RowErrorView[],
+};
+
+export type RowErrorView = {
+	line: number,
+	message: string,
+};
 
 export type RuleCount = {
 	rule_id: string,
@@ -215,6 +390,15 @@ export type StoreChanged = {
 	classes: boolean,
 };
 
+export type TimelineView = {
+	bucket_ms: number | null,
+	starts_ms: (number | null)[],
+	completions: number[],
+	struggles: number[],
+	help_requests: number[],
+	other: number[],
+};
+
 /**
  *  An error as the UI receives it. The message is for people: it never carries a token, a
  *  learner's name or a student's free text.
@@ -223,6 +407,20 @@ export type UiError = {
 	code: ErrorCode,
 	message: string,
 };
+
+/**  What a view or an export may print for one cell or total. */
+export type Visibility = 
+/**  Print the figures. */
+"shown" | 
+/**  No learners: nothing to hide, nothing to show ("no evidence"). */
+"empty" | 
+/**  Fewer than k learners: print "fewer than k", never the figures. */
+"primary" | 
+/**
+ *  At least k learners, hidden so that a primary cell cannot be recovered from the totals.
+ *  Print it as hidden too (never the figures).
+ */
+"complementary";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {
