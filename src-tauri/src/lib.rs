@@ -152,7 +152,11 @@ pub fn run() -> ExitCode {
     };
 
     let builder = specta_builder!(tauri::Wry);
+    let notifier = Arc::new(commands::desk::DeskNotifier::new(store.now_ms()));
     let app = tauri::Builder::default()
+        // Used from Rust only (commands::desk::notify_new_requests); the window's capability
+        // grants the page no notification permission.
+        .plugin(tauri_plugin_notification::init())
         .invoke_handler(builder.invoke_handler())
         .manage(AppState::new(store, live))
         .setup(move |app| {
@@ -171,8 +175,15 @@ pub fn run() -> ExitCode {
             });
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(coalesce(changes_rx, COALESCE_WINDOW, move |changes| {
+                let calls = changes.values().any(|c| c.calls);
                 if let Err(e) = events::StoreChanged::from(changes).emit(&handle) {
                     tracing::warn!(error = %e, "cannot emit a store change");
+                }
+                if calls {
+                    let (handle, notifier) = (handle.clone(), notifier.clone());
+                    tauri::async_runtime::spawn(async move {
+                        commands::desk::notify_new_requests(&handle, &notifier).await;
+                    });
                 }
             }));
             let handle = app.handle().clone();

@@ -59,6 +59,9 @@ fn open_store(dir: &tempfile::TempDir) -> Store {
     .expect("store")
 }
 
+/// Feed seqs for [`insert_call`]: each frame needs a new one or the store drops it as a replay.
+static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// Stores one assist request the way the feed would: a real `CUSTOM a2learn.assist` frame,
 /// ingested against the demo host's catalog.
 fn insert_call(store: &Store, call_id: &str, question: &str) {
@@ -87,7 +90,10 @@ fn insert_call(store: &Store, call_id: &str, question: &str) {
                 "class-1",
                 &registry,
                 vec![a2learn_teacher::store::Incoming::Frame {
-                    id: Some("1".into()),
+                    id: Some(
+                        SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                            .to_string(),
+                    ),
                     data: event.to_string(),
                 }],
             )
@@ -208,4 +214,31 @@ fn saved_replies_are_checked_and_kept() {
         invoke_with(&webview, "desk_settings", serde_json::json!({})).unwrap()["muted"],
         true
     );
+}
+
+#[test]
+fn a_new_request_is_notified_once_with_a_count_and_no_words_of_its_own() {
+    use a2learn_teacher_app::commands::desk::DeskNotifier;
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir);
+    let now = store.now_ms();
+    let check = |n: &DeskNotifier| tauri::async_runtime::block_on(n.check(&store)).unwrap();
+    // Asked 1 s before the app started: old news.
+    insert_call(&store, "call-old", "secret question <b>");
+    assert_eq!(check(&DeskNotifier::new(now)), None);
+
+    let notifier = DeskNotifier::new(now - 5_000);
+    let first = check(&notifier).expect("a new request is notified");
+    assert_eq!(first, "New help request");
+    assert!(!first.contains("secret"), "never the question");
+    assert_eq!(check(&notifier), None, "once per request");
+    insert_call(&store, "call-2", "another");
+    assert_eq!(
+        check(&notifier).as_deref(),
+        Some("New help request (2 waiting)")
+    );
+    tauri::async_runtime::block_on(a2learn_teacher::desk::Desk::new(&store).set_muted(true))
+        .unwrap();
+    insert_call(&store, "call-3", "third");
+    assert_eq!(check(&notifier), None, "muted");
 }

@@ -4,6 +4,7 @@ import { cleanup } from "@testing-library/react";
 import { App } from "./App";
 import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
+import { fakeDeskIpc } from "./components/desk/fakeDeskIpc";
 
 const status: AppStatus = {
   version: "0.1.0",
@@ -35,6 +36,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       return { mode: input.mode, url: input.url, token_set: input.token !== "" };
     },
     diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
+    desk: fakeDeskIpc(),
     onConnectionChanged: (handler) => {
       push = handler;
       return () => {

@@ -5,6 +5,9 @@ import { StatusBar } from "./components/StatusBar";
 import { ClassView } from "./components/ClassView";
 import { SettingsView } from "./components/SettingsView";
 import { DiagnosticsView } from "./components/DiagnosticsView";
+import { HelpDesk } from "./components/desk/HelpDesk";
+import { useDeskAttention } from "./components/desk/useDeskAttention";
+import { useProjectorSafe } from "./privacy/ProjectorSafe";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
 type FrameState =
@@ -20,6 +23,7 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
   const [view, setView] = useState<View>({ kind: "welcome" });
   const [changeTick, setChangeTick] = useState(0);
+  useDeskAttention(ipc, useProjectorSafe());
 
   const load = useCallback(async () => {
     try {
@@ -91,6 +95,8 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
           <SettingsView ipc={ipc} />
         ) : view.kind === "diagnostics" ? (
           <DiagnosticsView ipc={ipc} changeTick={changeTick} />
+        ) : view.kind === "desk" ? (
+          <HelpDesk ipc={ipc} changeTick={changeTick} />
         ) : current ? (
           <ClassView summary={current} />
         ) : (

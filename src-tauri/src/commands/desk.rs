@@ -27,6 +27,72 @@ pub fn notification_text(waiting: i32) -> String {
     }
 }
 
+/// Shows a desktop notification when a help request arrives, from Rust: the text is fixed
+/// here (never a question or a name), and the webview needs no notification permission at all.
+pub struct DeskNotifier {
+    /// Requests asked before the app started are not news.
+    since_ms: i64,
+    notified: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+impl DeskNotifier {
+    pub fn new(now_ms: i64) -> Self {
+        Self {
+            since_ms: now_ms,
+            notified: Default::default(),
+        }
+    }
+
+    /// The notification to show after the calls changed, if any: `Some(text)` when a request
+    /// asked since the app started is seen for the first time and the desk is not muted.
+    pub async fn check(&self, store: &a2learn_teacher::Store) -> Result<Option<String>, UiError> {
+        let desk = Desk::new(store);
+        let queue = desk.queue(None).await?;
+        let waiting: Vec<&HelpRequest> = queue.iter().filter(|r| r.state.is_waiting()).collect();
+        let fresh = {
+            let mut notified = self
+                .notified
+                .lock()
+                .map_err(|_| UiError::new(a2learn_teacher::ErrorCode::Internal, "poisoned"))?;
+            waiting
+                .iter()
+                .filter(|r| r.asked_at_ms >= self.since_ms as f64)
+                .filter(|r| notified.insert(r.call_id.clone()))
+                .count()
+        };
+        if fresh == 0 || desk.muted().await? {
+            return Ok(None);
+        }
+        let count = i32::try_from(waiting.len()).unwrap_or(i32::MAX);
+        Ok(Some(notification_text(count)))
+    }
+}
+
+/// Called on every coalesced store change that touched calls.
+pub async fn notify_new_requests<R: tauri::Runtime>(
+    app: &tauri::AppHandle<R>,
+    notifier: &DeskNotifier,
+) {
+    use tauri::Manager;
+    use tauri_plugin_notification::NotificationExt;
+    let state = app.state::<AppState>();
+    match notifier.check(&state.store).await {
+        Ok(Some(text)) => {
+            if let Err(e) = app
+                .notification()
+                .builder()
+                .title("a2learn Teacher")
+                .body(text)
+                .show()
+            {
+                tracing::warn!(error = %e, "cannot show a desktop notification");
+            }
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e.message, "cannot read the help desk"),
+    }
+}
+
 /// Tells the views (the queue, the sidebar's count) that a call changed here.
 fn changed(state: &AppState, class_id: &str) {
     state.live.notify_changed(

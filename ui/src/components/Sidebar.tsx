@@ -5,7 +5,8 @@ export type View =
   | { kind: "welcome" }
   | { kind: "class"; classId: string }
   | { kind: "settings" }
-  | { kind: "diagnostics" };
+  | { kind: "diagnostics" }
+  | { kind: "desk" };
 
 export function Sidebar(props: {
   ipc: TeacherIpc;
@@ -50,6 +51,19 @@ export function Sidebar(props: {
           ))}
         </ul>
       )}
+      <button
+        type="button"
+        className="nav-link desk-link"
+        aria-current={view.kind === "desk" ? "page" : undefined}
+        onClick={() => onView({ kind: "desk" })}
+      >
+        Help desk
+        {waitingTotal(classes) > 0 ? (
+          <span className="badge" aria-label={`${waitingTotal(classes)} waiting`}>
+            ✋ {waitingTotal(classes)}
+          </span>
+        ) : null}
+      </button>
       <NewClassForm ipc={ipc} onCreated={onCreated} />
       <div className="sidebar-footer">
         <button
@@ -117,4 +131,8 @@ function NewClassForm({ ipc, onCreated }: { ipc: TeacherIpc; onCreated: (c: Clas
       ) : null}
     </form>
   );
+}
+
+function waitingTotal(classes: ClassSummary[]): number {
+  return classes.reduce((n, c) => n + c.open_requests, 0);
 }

@@ -1,5 +1,6 @@
 // The only module of the UI that touches Tauri. Everything else receives a `TeacherIpc`, so the
 // views can be tested without a window.
+import { getCurrentWindow } from "@tauri-apps/api/window";
 import { commands, events } from "./bindings";
 import type {
   AppStatus,
@@ -13,6 +14,78 @@ import type {
   StoreChanged,
   UiError,
 } from "./bindings";
+import type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply } from "./bindings";
+
+export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply };
+
+/** The help desk's calls (issue 6). */
+export interface DeskIpc {
+  queue(classId: string | null): Promise<HelpRequest[]>;
+  claim(callId: string): Promise<HelpRequest>;
+  answer(callId: string, text: string): Promise<HelpRequest>;
+  comingOver(callId: string): Promise<HelpRequest>;
+  decline(callId: string): Promise<HelpRequest>;
+  answerGroup(callIds: string[], text: string): Promise<GroupOutcome[]>;
+  replies(): Promise<SavedReply[]>;
+  createReply(title: string, body: string): Promise<SavedReply>;
+  updateReply(replyId: number, title: string, body: string): Promise<SavedReply>;
+  deleteReply(replyId: number): Promise<void>;
+  setDraft(callId: string, body: string): Promise<void>;
+  settings(): Promise<DeskSettings>;
+  setMuted(muted: boolean): Promise<DeskSettings>;
+  /** Sets the window's title (the count of waiting requests). */
+  setWindowTitle(title: string): Promise<void>;
+}
+
+import type {
+  AssignInput,
+  AssignOutcomeView,
+  AssignmentView,
+  CatalogPathwayView,
+  CellState,
+  EvidenceView,
+  GridView,
+  GridRowView,
+  MasteryCellView,
+  MasteryView,
+  NeedsMeView,
+  PrivacyInput,
+  RosterImportView,
+  TimelineView,
+} from "./bindings";
+
+export type {
+  AssignInput,
+  AssignOutcomeView,
+  AssignmentView,
+  CatalogPathwayView,
+  CellState,
+  EvidenceView,
+  GridView,
+  GridRowView,
+  MasteryCellView,
+  MasteryView,
+  NeedsMeView,
+  PrivacyInput,
+  RosterImportView,
+  TimelineView,
+};
+
+/** The class view's calls (issue 5). */
+export interface ClassViewIpc {
+  grid(classId: string, assignmentId: string, privacy: PrivacyInput): Promise<GridView>;
+  evidence(classId: string, assignmentId: string, learner: string, widgetId: string): Promise<EvidenceView>;
+  mastery(classId: string): Promise<MasteryView>;
+  needsMe(classId: string, privacy: PrivacyInput): Promise<NeedsMeView[]>;
+  timeline(classId: string): Promise<TimelineView>;
+  catalog(): Promise<CatalogPathwayView[]>;
+  assignments(classId: string): Promise<AssignmentView[]>;
+  assign(input: AssignInput): Promise<AssignOutcomeView>;
+  importRoster(classId: string, csvText: string): Promise<RosterImportView>;
+  rosterSize(classId: string): Promise<number>;
+  suppressionK(): Promise<number>;
+  setSuppressionK(k: number): Promise<number>;
+}
 
 export type {
   AppStatus,
@@ -34,6 +107,8 @@ export interface TeacherIpc {
   hostSettings(): Promise<HostSettingsView>;
   saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
   diagnostics(): Promise<Diagnostics>;
+  classView: ClassViewIpc;
+  desk: DeskIpc;
   /** Calls `handler` on each connection change; returns the function that stops listening. */
   onConnectionChanged(handler: (state: ConnectionState, label: string) => void): () => void;
   /** Calls `handler` when stored data changed (coalesced by the backend). */
@@ -85,6 +160,41 @@ export const tauriIpc: TeacherIpc = {
   hostSettings: async () => unwrap(await commands.hostSettings()),
   saveHostSettings: async (input) => unwrap(await commands.saveHostSettings(input)),
   diagnostics: async () => unwrap(await commands.diagnostics()),
+  classView: {
+    grid: async (classId, assignmentId, privacy) => unwrap(await commands.classGrid(classId, assignmentId, privacy)),
+    evidence: async (classId, assignmentId, learner, widgetId) =>
+      unwrap(await commands.cellEvidence(classId, assignmentId, learner, widgetId)),
+    mastery: async (classId) => unwrap(await commands.classMastery(classId)),
+    needsMe: async (classId, privacy) => unwrap(await commands.needsMe(classId, privacy)),
+    timeline: async (classId) => unwrap(await commands.classTimeline(classId)),
+    catalog: async () => unwrap(await commands.pathwayCatalog()),
+    assignments: async (classId) => unwrap(await commands.classAssignments(classId)),
+    assign: async (input) => unwrap(await commands.assignPathway(input)),
+    importRoster: async (classId, csvText) => unwrap(await commands.importRoster(classId, csvText)),
+    rosterSize: async (classId) => unwrap(await commands.rosterSize(classId)),
+    suppressionK: async () => unwrap(await commands.suppressionK()),
+    setSuppressionK: async (k) => unwrap(await commands.setSuppressionK(k)),
+  },
+  desk: {
+    queue: async (classId) => unwrap(await commands.deskQueue(classId)),
+    claim: async (callId) => unwrap(await commands.deskClaim(callId)),
+    answer: async (callId, text) => unwrap(await commands.deskAnswer(callId, text)),
+    comingOver: async (callId) => unwrap(await commands.deskComingOver(callId)),
+    decline: async (callId) => unwrap(await commands.deskDecline(callId)),
+    answerGroup: async (callIds, text) => unwrap(await commands.deskAnswerGroup(callIds, text)),
+    replies: async () => unwrap(await commands.deskReplies()),
+    createReply: async (title, body) => unwrap(await commands.deskCreateReply(title, body)),
+    updateReply: async (replyId, title, body) => unwrap(await commands.deskUpdateReply(replyId, title, body)),
+    deleteReply: async (replyId) => {
+      unwrap(await commands.deskDeleteReply(replyId));
+    },
+    setDraft: async (callId, body) => {
+      unwrap(await commands.deskSetDraft(callId, body));
+    },
+    settings: async () => unwrap(await commands.deskSettings()),
+    setMuted: async (muted) => unwrap(await commands.deskSetMuted(muted)),
+    setWindowTitle: (title) => getCurrentWindow().setTitle(title),
+  },
   onConnectionChanged: (handler) =>
     subscribe(events.connectionChanged.listen, (p) => handler(p.connection, p.label)),
   onStoreChanged: (handler) => subscribe(events.storeChanged.listen, handler),

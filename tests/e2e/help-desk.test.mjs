@@ -1,0 +1,125 @@
+// End to end: the help desk in the real window, with its own app instance and demo host. A
+// simulated student asks, the teacher types an answer and sends it, and the host's acceptance
+// shows as "answered"; a hostile question (injected through the demo's test-only hook) shows as
+// literal text and runs nothing.
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { WebDriver, startDriver } from "./webdriver.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
+const outDir = path.join(root, "test-output", "e2e");
+// Its own driver port, so this file never shares a driver with app.test.mjs.
+const PORT = Number(process.env.E2E_DESK_DRIVER_PORT ?? 4460);
+const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> how do I start?`;
+const INJECTED = "call-injected-question";
+
+let driver;
+let wd;
+let home;
+
+before(async () => {
+  await mkdir(outDir, { recursive: true });
+  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-desk-"));
+  const env = {
+    ...process.env,
+    XDG_DATA_HOME: path.join(home, "data"),
+    XDG_CONFIG_HOME: path.join(home, "config"),
+    // 20x: requests arrive within seconds and stay open 15 s (5 simulated minutes).
+    A2LEARN_DEMO_SPEED: "20",
+    A2LEARN_DEMO_INJECT_QUESTION: HOSTILE,
+  };
+  delete env.A2LEARN_TEACHER_DB;
+  driver = await startDriver({ port: PORT, env });
+  wd = new WebDriver(driver.base);
+  await wd.start(application);
+});
+
+after(async () => {
+  await wd?.stop();
+  driver?.child.kill();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+async function openDesk() {
+  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  await wd.click(await wd.find(".desk-link"));
+  await wd.waitForText("#desk-title");
+}
+
+test("a hostile question shows as literal text and runs nothing", async () => {
+  await openDesk();
+  const sel = `[data-call-id='${INJECTED}'] [data-testid='desk-question']`;
+  const shown = await wd.waitForText(sel, (t) => t.length > 0, 30000);
+  assert.equal(shown, HOSTILE, "the question as the student typed it");
+  const dom = await wd.execute(`return {
+    imgs: document.querySelectorAll('.help-desk img').length,
+    scripts: document.querySelectorAll('.help-desk script').length,
+    pwned: window.__pwned ?? null,
+  }`);
+  assert.deepEqual(dom, { imgs: 0, scripts: 0, pwned: null });
+  // Positive control: the check above can see an element when one exists.
+  const control = await wd.execute(`
+    const i = document.createElement('img'); i.alt = ''; document.querySelector('.help-desk').appendChild(i);
+    const n = document.querySelectorAll('.help-desk img').length; i.remove(); return n;`);
+  assert.equal(control, 1);
+});
+
+test("a simulated student asks, the teacher answers, the host accepts", async () => {
+  await openDesk();
+  // A request from a simulated learner (not the injected one), still waiting.
+  const deadline = Date.now() + 60000;
+  let callId = null;
+  let latencyMs = null;
+  while (Date.now() < deadline && callId === null) {
+    const found = await wd.execute(`
+      const card = [...document.querySelectorAll("[data-testid='desk-request']")]
+        .find((c) => c.dataset.callId !== '${INJECTED}'
+          && c.querySelector("[data-testid='desk-state']")?.textContent === 'waiting'
+          && !c.querySelector('textarea').disabled);
+      return card ? { id: card.dataset.callId, asked: Number(card.dataset.askedAt), now: Date.now() } : null;`);
+    if (found) {
+      callId = found.id;
+      latencyMs = found.now - found.asked;
+    } else {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  assert.ok(callId, "a simulated student asked for help within 60 s");
+  // Host emit time to the row in the window (polled every 100 ms; the first row seen may have
+  // been waiting already, so this is an upper bound).
+  console.log(`MEASURE host emit -> row in window: ${latencyMs} ms`);
+
+  await wd.execute(`document.getElementById('answer-${callId}').scrollIntoView({ block: 'center' })`);
+  const textarea = await wd.find(`#answer-${callId}`);
+  await wd.request("POST", wd.s(`/element/${textarea}/value`), {
+    text: "Compare the numerators: the denominators are the same.",
+  });
+  await wd.screenshot(path.join(outDir, "10-help-desk-typing.png"));
+  // The card may sit below the fold of a long queue: bring its button into view first.
+  const send = await wd.execute(`
+    const card = document.querySelector("[data-call-id='${callId}']");
+    const all = [...card.querySelectorAll('button')];
+    const i = all.findIndex((b) => b.textContent === 'Send answer');
+    all[i]?.scrollIntoView({ block: 'center' });
+    return i;`);
+  assert.ok(send >= 0, "the card has a send button");
+  const buttons = await wd.findAll(`[data-call-id='${callId}'] button`);
+  await wd.click(buttons[send]);
+
+  const state = await wd.waitForText(
+    `[data-testid='desk-closed'][data-call-id='${callId}'] [data-testid='desk-state']`,
+    (t) => t === "answered",
+    15000,
+  );
+  assert.equal(state, "answered");
+  const answer = await wd.waitForText(`[data-testid='desk-closed'][data-call-id='${callId}'] .desk-answer-sent`);
+  assert.equal(answer, "Answer: Compare the numerators: the denominators are the same.");
+  assert.deepEqual(await wd.findAll(`[data-call-id='${callId}'] [data-testid='desk-host-error']`), [], "no host error");
+  await wd.screenshot(path.join(outDir, "11-help-desk-answered.png"));
+});

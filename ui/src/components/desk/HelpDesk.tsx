@@ -1,0 +1,479 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { HelpRequest, SavedReply, TeacherIpc } from "../../ipc";
+import { useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { isWaiting } from "./useDeskAttention";
+
+/** The contract's bound on an assist answer, in characters (checked again in Rust). */
+export const MAX_ANSWER_CHARS = 4000;
+
+/** Checks an answer the way the backend does; the message goes next to the field. */
+export function answerError(text: string): string | null {
+  const n = [...text.trim()].length;
+  if (n === 0) return "Write an answer before sending.";
+  if (n > MAX_ANSWER_CHARS) return `An answer can be at most ${MAX_ANSWER_CHARS} characters; this one has ${n}.`;
+  return null;
+}
+
+const STATE_LABEL: Record<string, string> = {
+  open: "waiting",
+  claimed_by_me: "claimed by you",
+  claimed_by_other: "claimed by a co-teacher",
+  answered: "answered",
+  declined: "declined",
+  expired: "expired",
+  failed: "closed",
+};
+
+function duration(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m} min ${s % 60} s` : `${s} s`;
+}
+
+/** The core's clock when the queue was read, moved on by the local clock since then. */
+function useNow(baseMs: number | null): number {
+  const [tick, setTick] = useState(() => Date.now());
+  const fetchedAt = useRef(Date.now());
+  useEffect(() => {
+    fetchedAt.current = Date.now();
+    setTick(Date.now());
+  }, [baseMs]);
+  useEffect(() => {
+    const id = setInterval(() => setTick(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return baseMs === null ? tick : baseMs + (tick - fetchedAt.current);
+}
+
+/**
+ * The help desk: students' requests, oldest first, grouped by widget; claim, answer (typed or
+ * a saved reply), "coming over", decline; then what became of each. Questions are untrusted
+ * text and are only ever rendered as text.
+ */
+export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: number }) {
+  const [queue, setQueue] = useState<HelpRequest[] | null>(null);
+  const [replies, setReplies] = useState<SavedReply[]>([]);
+  const [muted, setMuted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // What the last group answer came to: shown here, since the group itself closes.
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [q, r] = await Promise.all([ipc.desk.queue(null), ipc.desk.replies()]);
+      setQueue(q);
+      setReplies(r);
+      setError(null);
+    } catch (e) {
+      setError(ipc.toUiError(e).message);
+    }
+  }, [ipc]);
+
+  useEffect(() => {
+    void load();
+  }, [load, changeTick]);
+
+  useEffect(() => {
+    void ipc.desk
+      .settings()
+      .then((s) => setMuted(s.muted))
+      .catch(() => {});
+  }, [ipc]);
+
+  const now = useNow(queue?.[0]?.now_ms ?? null);
+  const waiting = (queue ?? []).filter((r) => isWaiting(r.state) && (r.deadline_ms ?? 0) > now);
+  const closed = (queue ?? []).filter((r) => !waiting.includes(r));
+  const groups = useMemo(() => {
+    const map = new Map<string, HelpRequest[]>();
+    for (const r of waiting) {
+      const key = `${r.class_id}\u0000${r.widget_id}`;
+      map.set(key, [...(map.get(key) ?? []), r]);
+    }
+    return [...map.values()];
+  }, [waiting]);
+
+  const replace = (r: HelpRequest) => setQueue((q) => (q ?? []).map((x) => (x.call_id === r.call_id ? r : x)));
+
+  return (
+    <section className="help-desk" aria-labelledby="desk-title">
+      <header className="desk-header">
+        <h2 id="desk-title">Help desk</h2>
+        <p className="muted" data-testid="desk-waiting-count">
+          {waiting.length === 1 ? "1 request waiting" : `${waiting.length} requests waiting`}
+        </p>
+        <label className="desk-mute">
+          <input
+            type="checkbox"
+            checked={!muted}
+            onChange={(e) => {
+              const next = !e.target.checked;
+              setMuted(next);
+              void ipc.desk.setMuted(next).catch((err) => setError(ipc.toUiError(err).message));
+            }}
+          />
+          Sound and notification for new requests
+        </label>
+      </header>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="muted" data-testid="desk-notice">
+          {notice}
+        </p>
+      ) : null}
+      {queue === null ? (
+        <p className="muted">Loading…</p>
+      ) : waiting.length === 0 ? (
+        <p className="muted" data-testid="desk-empty">
+          No one is waiting for help.
+        </p>
+      ) : (
+        groups.map((group) => (
+          <RequestGroup key={group[0]?.call_id} ipc={ipc} group={group} replies={replies} now={now} onChanged={replace} onReload={load} onNotice={setNotice} />
+        ))
+      )}
+      {closed.length > 0 ? (
+        <section className="desk-closed" aria-labelledby="desk-closed-title">
+          <h3 id="desk-closed-title">Recently closed</h3>
+          <ul className="desk-list">
+            {closed.map((r) => (
+              <li key={r.call_id} data-testid="desk-closed" data-call-id={r.call_id}>
+                <RequestSummary request={r} now={now} />
+                {r.answer !== null ? <p className="desk-answer-sent">Answer: {r.answer}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <SavedReplies ipc={ipc} replies={replies} onChanged={setReplies} />
+    </section>
+  );
+}
+
+function RequestGroup(props: {
+  ipc: TeacherIpc;
+  group: HelpRequest[];
+  replies: SavedReply[];
+  now: number;
+  onChanged: (r: HelpRequest) => void;
+  onReload: () => Promise<void>;
+  onNotice: (message: string) => void;
+}) {
+  const { ipc, group, replies, now, onChanged, onReload, onNotice } = props;
+  const first = group[0];
+  if (!first) return null;
+  return (
+    <section className="desk-group" aria-label={`Requests on ${first.widget_id}`} data-testid="desk-group">
+      <h3 className="desk-group-title">
+        {first.widget_id} <span className="muted">{first.kind}</span>
+        {first.standard ? <span className="badge">{first.standard}</span> : null}
+        {group.length > 1 ? <span className="muted"> · {group.length} students</span> : null}
+      </h3>
+      {group.length > 1 ? <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} /> : null}
+      <ul className="desk-list">
+        {group.map((r) => (
+          <li key={r.call_id}>
+            <RequestCard ipc={ipc} request={r} replies={replies} now={now} onChanged={onChanged} onReload={onReload} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RequestSummary({ request: r, now }: { request: HelpRequest; now: number }) {
+  const safe = useProjectorSafe();
+  const who = safe ? "A student" : (r.display_name ?? r.learner);
+  const remaining = (r.deadline_ms ?? 0) - now;
+  const state = isWaiting(r.state) && remaining <= 0 ? "expired" : r.state;
+  return (
+    <div className="desk-summary">
+      <p className="desk-who">
+        <strong>{who}</strong> <span className={`desk-state desk-state-${state}`} data-testid="desk-state">{STATE_LABEL[state] ?? state}</span>
+      </p>
+      <p className="desk-meta muted">
+        {r.widget_id} · {r.kind}
+        {r.standard ? ` · ${r.standard}` : ""} · {r.attempts} attempts · {r.hints} hints
+      </p>
+      {safe ? (
+        <p className="desk-question muted">Question hidden in projector-safe mode.</p>
+      ) : (
+        // Untrusted text: a React text child, never markup.
+        <p className="desk-question" data-testid="desk-question">
+          {r.question}
+        </p>
+      )}
+      {isWaiting(state) ? (
+        <p className="desk-times muted">
+          waiting {duration(now - (r.asked_at_ms ?? now))} · <span data-testid="desk-countdown">{duration(remaining)} left</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RequestCard(props: {
+  ipc: TeacherIpc;
+  request: HelpRequest;
+  replies: SavedReply[];
+  now: number;
+  onChanged: (r: HelpRequest) => void;
+  onReload: () => Promise<void>;
+}) {
+  const { ipc, request: r, replies, now, onChanged, onReload } = props;
+  const [text, setText] = useState(r.draft ?? "");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [hostError, setHostError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const expired = (r.deadline_ms ?? 0) - now <= 0;
+  const blocked = r.state === "claimed_by_other" || expired;
+  const fieldId = `answer-${r.call_id}`;
+
+  useEffect(() => () => {
+    if (draftTimer.current) clearTimeout(draftTimer.current);
+  }, []);
+
+  const act = async (what: () => Promise<HelpRequest>) => {
+    setBusy(true);
+    setHostError(null);
+    try {
+      onChanged(await what());
+    } catch (e) {
+      const err = ipc.toUiError(e);
+      setHostError(err.message);
+      if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") void onReload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="desk-card" data-testid="desk-request" data-call-id={r.call_id} data-asked-at={r.asked_at_ms ?? ""}>
+      <RequestSummary request={r} now={now} />
+      <div className="desk-actions">
+        <button type="button" disabled={busy || blocked || r.state === "claimed_by_me"} onClick={() => void act(() => ipc.desk.claim(r.call_id))}>
+          Claim
+        </button>
+        <button type="button" disabled={busy || blocked} onClick={() => void act(() => ipc.desk.comingOver(r.call_id))}>
+          Coming over
+        </button>
+        <button type="button" disabled={busy || blocked} onClick={() => void act(() => ipc.desk.decline(r.call_id))}>
+          Decline
+        </button>
+      </div>
+      <form
+        className="desk-answer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const err = answerError(text);
+          setFieldError(err);
+          if (err) return;
+          void act(() => ipc.desk.answer(r.call_id, text));
+        }}
+      >
+        <label htmlFor={fieldId}>Answer</label>
+        {replies.length > 0 ? (
+          <select
+            aria-label="Insert a saved reply"
+            value=""
+            onChange={(e) => {
+              const reply = replies.find((x) => String(x.reply_id) === e.target.value);
+              if (reply) setText(reply.body);
+            }}
+          >
+            <option value="">Saved reply…</option>
+            {replies.map((x) => (
+              <option key={x.reply_id} value={x.reply_id}>
+                {x.title}
+              </option>
+            ))}
+          </select>
+        ) : null}
+        <textarea
+          id={fieldId}
+          value={text}
+          rows={3}
+          disabled={blocked}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+          onChange={(e) => {
+            const body = e.target.value;
+            setText(body);
+            if (fieldError) setFieldError(answerError(body));
+            if (draftTimer.current) clearTimeout(draftTimer.current);
+            draftTimer.current = setTimeout(() => void ipc.desk.setDraft(r.call_id, body).catch(() => {}), 400);
+          }}
+        />
+        <span className="muted desk-count">
+          {[...text.trim()].length} / {MAX_ANSWER_CHARS}
+        </span>
+        {fieldError ? (
+          <p id={`${fieldId}-error`} role="alert" className="field-error">
+            {fieldError}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy || blocked}>
+          Send answer
+        </button>
+      </form>
+      {hostError ? (
+        <p role="alert" className="field-error" data-testid="desk-host-error">
+          {hostError}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function GroupAnswer(props: {
+  ipc: TeacherIpc;
+  group: HelpRequest[];
+  replies: SavedReply[];
+  onReload: () => Promise<void>;
+  onNotice: (message: string) => void;
+}) {
+  const { ipc, group, replies, onReload, onNotice } = props;
+  const [text, setText] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = `group-${group[0]?.call_id ?? ""}`;
+  return (
+    <form
+      className="desk-answer desk-group-answer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const err = answerError(text);
+        setMessage(err);
+        if (err) return;
+        setBusy(true);
+        ipc.desk
+          .answerGroup(
+            group.map((r) => r.call_id),
+            text,
+          )
+          .then((out) => {
+            const failed = out.filter((o) => o.error !== null);
+            onNotice(
+              failed.length === 0
+                ? `Sent to ${out.length} students.`
+                : `Sent to ${out.length - failed.length} of ${out.length}; ${failed.map((f) => f.error?.message).join("; ")}`,
+            );
+            setText("");
+            void onReload();
+          })
+          .catch((err2) => setMessage(ipc.toUiError(err2).message))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <label htmlFor={id}>One answer to all {group.length}</label>
+      {replies.length > 0 ? (
+        <select
+          aria-label="Insert a saved reply for the group"
+          value=""
+          onChange={(e) => {
+            const reply = replies.find((x) => String(x.reply_id) === e.target.value);
+            if (reply) setText(reply.body);
+          }}
+        >
+          <option value="">Saved reply…</option>
+          {replies.map((x) => (
+            <option key={x.reply_id} value={x.reply_id}>
+              {x.title}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      <textarea id={id} rows={2} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={message ? `${id}-msg` : undefined} />
+      {message ? (
+        <p id={`${id}-msg`} role="status" className="muted">
+          {message}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        Send to all {group.length}
+      </button>
+    </form>
+  );
+}
+
+function SavedReplies({ ipc, replies, onChanged }: { ipc: TeacherIpc; replies: SavedReply[]; onChanged: (r: SavedReply[]) => void }) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [title, setTitle] = useState("");
+  const [body, setBody] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reset = () => {
+    setEditing(null);
+    setTitle("");
+    setBody("");
+    setError(null);
+  };
+  const reload = async () => onChanged(await ipc.desk.replies());
+  return (
+    <section className="desk-replies" aria-labelledby="desk-replies-title">
+      <h3 id="desk-replies-title">Saved replies</h3>
+      {replies.length === 0 ? <p className="muted">No saved replies yet.</p> : null}
+      <ul className="desk-list">
+        {replies.map((r) => (
+          <li key={r.reply_id} className="desk-reply">
+            <strong>{r.title}</strong> <span className="muted">{r.body}</span>{" "}
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(r.reply_id);
+                setTitle(r.title);
+                setBody(r.body);
+              }}
+            >
+              Edit
+            </button>{" "}
+            <button
+              type="button"
+              onClick={() =>
+                void ipc.desk
+                  .deleteReply(r.reply_id)
+                  .then(reload)
+                  .catch((e) => setError(ipc.toUiError(e).message))
+              }
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="desk-reply-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const err = title.trim() === "" ? "A saved reply needs a title." : answerError(body);
+          setError(err);
+          if (err) return;
+          const save = editing === null ? ipc.desk.createReply(title, body) : ipc.desk.updateReply(editing, title, body);
+          void save
+            .then(reload)
+            .then(reset)
+            .catch((e2) => setError(ipc.toUiError(e2).message));
+        }}
+      >
+        <label htmlFor="reply-title">{editing === null ? "New saved reply: title" : "Title"}</label>
+        <input id="reply-title" value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} />
+        <label htmlFor="reply-body">Text</label>
+        <textarea id="reply-body" rows={2} value={body} onChange={(e) => setBody(e.target.value)} aria-describedby={error ? "reply-error" : undefined} />
+        {error ? (
+          <p id="reply-error" role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit">{editing === null ? "Save reply" : "Save changes"}</button>
+        {editing !== null ? (
+          <button type="button" onClick={reset}>
+            Cancel
+          </button>
+        ) : null}
+      </form>
+    </section>
+  );
+}

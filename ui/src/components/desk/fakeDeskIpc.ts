@@ -1,0 +1,88 @@
+import type { DeskIpc, HelpRequest, SavedReply } from "../../ipc";
+import { IpcError } from "../../ipc";
+
+/** A help request as the backend would send it, for tests. */
+export function request(over: Partial<HelpRequest> = {}): HelpRequest {
+  const now = 1_800_000_000_000;
+  return {
+    call_id: "call-1",
+    class_id: "class-1",
+    learner: "anon_aaaa1111",
+    display_name: null,
+    pathway_id: "p-1",
+    widget_id: "frc-w4-fraction-compare",
+    kind: "fraction_compare",
+    standard: "CCSS.MATH.CONTENT.4.NF.A.2",
+    question: "How do I compare these?",
+    attempts: 2,
+    hints: 1,
+    asked_at_ms: now - 30_000,
+    deadline_ms: now + 270_000,
+    now_ms: now,
+    state: "open",
+    draft: null,
+    answer: null,
+    closed_at_ms: null,
+    ...over,
+  };
+}
+
+/** An in-memory desk backend for tests: answers close requests, as the real one does. */
+export function fakeDeskIpc(initial: HelpRequest[] = []) {
+  let queue = [...initial];
+  let replies: SavedReply[] = [];
+  const sent: { callId: string; text: string }[] = [];
+  const close = (callId: string, state: HelpRequest["state"], answer: string | null) => {
+    const r = queue.find((x) => x.call_id === callId);
+    if (!r) throw new IpcError({ code: "not_found", message: "no such request" });
+    if (r.state === "answered" || r.state === "declined") {
+      throw new IpcError({ code: "already_answered", message: "this request already has its answer" });
+    }
+    const next = { ...r, state, answer };
+    queue = queue.map((x) => (x.call_id === callId ? next : x));
+    return next;
+  };
+  const desk: DeskIpc = {
+    queue: async () => queue,
+    claim: async (callId) => {
+      const r = queue.find((x) => x.call_id === callId);
+      if (!r) throw new IpcError({ code: "not_found", message: "no such request" });
+      const next: HelpRequest = { ...r, state: "claimed_by_me" };
+      queue = queue.map((x) => (x.call_id === callId ? next : x));
+      return next;
+    },
+    answer: async (callId, text) => {
+      sent.push({ callId, text });
+      return close(callId, "answered", text.trim());
+    },
+    comingOver: async (callId) => close(callId, "answered", "Your teacher is coming over to help you."),
+    decline: async (callId) => close(callId, "declined", null),
+    answerGroup: async (callIds, text) =>
+      callIds.map((callId) => {
+        try {
+          close(callId, "answered", text);
+          return { call_id: callId, error: null };
+        } catch (e) {
+          return { call_id: callId, error: (e as IpcError).uiError };
+        }
+      }),
+    replies: async () => replies,
+    createReply: async (title, body) => {
+      const r = { reply_id: replies.length + 1, title, body };
+      replies = [...replies, r];
+      return r;
+    },
+    updateReply: async (replyId, title, body) => {
+      replies = replies.map((r) => (r.reply_id === replyId ? { reply_id: replyId, title, body } : r));
+      return { reply_id: replyId, title, body };
+    },
+    deleteReply: async (replyId) => {
+      replies = replies.filter((r) => r.reply_id !== replyId);
+    },
+    setDraft: async () => {},
+    settings: async () => ({ muted: false }),
+    setMuted: async (muted) => ({ muted }),
+    setWindowTitle: async () => {},
+  };
+  return Object.assign(desk, { sent });
+}
