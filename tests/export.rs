@@ -625,3 +625,130 @@ async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
     assert!(stderr.contains("line 1, field payload.prose"), "{stderr}");
     no_canary(&stderr);
 }
+
+/// Export rates over a synthetic class: `A2LEARN_EXPORT_BENCH_ROWS` results (default 1,000,000;
+/// 10,000 learners x 100 steps), filled by batched inserts, each format timed to a file.
+/// Reports, does not assert on time. Run with
+/// `cargo test --release -p a2learn-teacher --test export -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, not a test: minutes and ~0.5 GB of disk"]
+async fn measure_export_rates() {
+    use std::time::Instant;
+    let rows: usize = std::env::var("A2LEARN_EXPORT_BENCH_ROWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let steps = 100;
+    let learners = rows.div_ceil(steps);
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir).await;
+    store.upsert_class(CLASS, "Big", None).await.unwrap();
+    let t0 = Instant::now();
+    let mut tx = store.pool().begin().await.unwrap();
+    sqlx::query("INSERT INTO pathways VALUES ('p-big', 'Big', '1', 0)")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    for s in 0..steps {
+        let assesses = s % 4 != 3;
+        sqlx::query("INSERT INTO pathway_steps VALUES ('p-big', ?, ?, ?, ?, ?, ?, '{}')")
+            .bind(s as i64)
+            .bind(format!("w-{s:03}"))
+            .bind(if assesses {
+                "fraction_compare"
+            } else {
+                "reflection"
+            })
+            .bind(format!("Step {s}"))
+            .bind(assesses.then(|| format!("CCSS.MATH.CONTENT.4.NF.A.{}", s % 10)))
+            .bind(assesses)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    sqlx::query("INSERT INTO assignments VALUES ('as-big', ?, 'p-big', NULL, NULL, 0)")
+        .bind(CLASS)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let mut n = 0;
+    for l in 0..learners {
+        let learner = format!("anon_{l:06}xyz");
+        sqlx::query("INSERT INTO learners VALUES (?, ?, 0)")
+            .bind(CLASS)
+            .bind(&learner)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+             standard, correct, attempts, hints, score, at_ms, seq, payload) ",
+        );
+        let batch: Vec<usize> = (0..steps).take(rows - n).collect();
+        n += batch.len();
+        q.push_values(batch, |mut b, s| {
+            let assesses = s % 4 != 3;
+            let run = format!("run-{l}-{s}");
+            let at = 1_800_000_000_000_i64 + (l * steps + s) as i64;
+            let payload = serde_json::json!({
+                "prose": "Compared 3/4 and 2/3 correctly using a common denominator.",
+                "learner": learner, "widget_run_id": run, "widget_id": format!("w-{s:03}"),
+                "pathway_id": "p-big", "at": "2027-01-15T08:00:00Z",
+                "widget_result": {"kind": "fraction_compare", "correct": assesses.then_some(s % 3 != 0),
+                    "attempts": 2, "hints": 1, "score": if assesses { Some(0.5) } else { None }, "detail": {}}
+            })
+            .to_string();
+            b.push_bind(run)
+                .push_bind(CLASS)
+                .push_bind("p-big")
+                .push_bind(format!("w-{s:03}"))
+                .push_bind(learner.clone())
+                .push_bind(if assesses { "fraction_compare" } else { "reflection" })
+                .push_bind(assesses.then(|| format!("CCSS.MATH.CONTENT.4.NF.A.{}", s % 10)))
+                .push_bind(assesses.then_some(s % 3 != 0))
+                .push_bind(2_i64)
+                .push_bind(1_i64)
+                .push_bind(if assesses { Some(0.5) } else { None })
+                .push_bind(at)
+                .push_bind(Option::<i64>::None)
+                .push_bind(payload);
+        });
+        q.build().execute(&mut *tx).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    // A roster, so the default exports pay for the name scan.
+    let roster = parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
+    ))
+    .unwrap();
+    store.import_roster(CLASS, &roster).await.unwrap();
+    eprintln!(
+        "MEASURE fill: {n} results ({learners} learners x {steps} steps) in {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
+    for format in Format::ALL {
+        let path = dir
+            .path()
+            .join(format!("out-{}.{}", format.as_str(), format.extension()));
+        let t = Instant::now();
+        let summary = export_to_path(
+            &store,
+            &ExportRequest::new(CLASS, format),
+            &path,
+            &mut |_| {},
+            &CancellationToken::new(),
+        )
+        .await
+        .unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        eprintln!(
+            "MEASURE export {:<17} {:>9} rows {:>11} bytes {:>7.2} s {:>9.0} rows/s",
+            format.as_str(),
+            summary.rows,
+            summary.bytes,
+            secs,
+            summary.rows as f64 / secs
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+}

@@ -489,9 +489,10 @@ struct ResultRow {
     score: Option<f64>,
     at_ms: i64,
     payload: String,
-    assesses: Option<bool>,
-    title: Option<String>,
 }
+
+/// What a statement needs to know about a step: whether it assesses, and its title.
+type Steps = std::collections::HashMap<(String, String), (bool, String)>;
 
 #[derive(serde::Deserialize)]
 struct Prose {
@@ -500,13 +501,12 @@ struct Prose {
 }
 
 /// One xAPI statement for one completed widget run.
-fn statement(run: &Run<'_>, r: &ResultRow) -> Result<Value, ExportError> {
+fn statement(run: &Run<'_>, steps: &Steps, r: &ResultRow) -> Result<Value, ExportError> {
     let home = &run.home_page;
     let prose = serde_json::from_str::<Prose>(&r.payload)?.prose;
     // Unknown steps (not in the stored catalog): a verdict in the result means it assessed.
-    let assesses = r
-        .assesses
-        .unwrap_or(r.correct.is_some() || r.score.is_some());
+    let step = steps.get(&(r.pathway_id.clone(), r.widget_id.clone()));
+    let assesses = step.map_or(r.correct.is_some() || r.score.is_some(), |s| s.0);
     let (verb, verb_name) = if assesses {
         (VERB_ANSWERED, "answered")
     } else {
@@ -542,7 +542,7 @@ fn statement(run: &Run<'_>, r: &ResultRow) -> Result<Value, ExportError> {
             "definition": {"name": {"en-US": standard}},
         }]);
     }
-    let title = r.title.clone().unwrap_or_else(|| r.kind.clone());
+    let title = step.map_or_else(|| r.kind.clone(), |s| s.1.clone());
     Ok(json!({
         "id": derived_uuid("statement", &r.widget_run_id).to_string(),
         "actor": actor,
@@ -582,12 +582,26 @@ async fn xapi<W: Write + Send>(
         pathways,
     )
     .await?;
+    // The steps are few: held in memory rather than joined per result.
     let sql = format!(
-        "SELECT r.widget_run_id, r.pathway_id, r.widget_id, r.learner, r.kind, r.standard, \
-         r.correct, r.score, r.at_ms, r.payload, s.assesses, s.title \
-         FROM results r LEFT JOIN pathway_steps s \
-           ON s.pathway_id = r.pathway_id AND s.widget_id = r.widget_id \
-         WHERE r.class_id = ? AND r.pathway_id IN ({}) ORDER BY r.at_ms, r.widget_run_id",
+        "SELECT pathway_id, widget_id, assesses, title FROM pathway_steps \
+         WHERE pathway_id IN ({})",
+        placeholders(n)
+    );
+    let mut q = sqlx::query_as::<_, (String, String, bool, String)>(&sql);
+    for p in pathways {
+        q = q.bind(p);
+    }
+    let steps: Steps = q
+        .fetch_all(store.pool())
+        .await?
+        .into_iter()
+        .map(|(p, w, a, t)| ((p, w), (a, t)))
+        .collect();
+    let sql = format!(
+        "SELECT widget_run_id, pathway_id, widget_id, learner, kind, standard, correct, score, \
+         at_ms, payload FROM results WHERE class_id = ? AND pathway_id IN ({}) \
+         ORDER BY at_ms, widget_run_id",
         placeholders(n)
     );
     let mut q = sqlx::query_as::<_, ResultRow>(&sql).bind(&req.class_id);
@@ -599,7 +613,7 @@ async fn xapi<W: Write + Send>(
     let mut number = 0;
     while let Some(r) = rows.try_next().await? {
         number += 1;
-        let text = serde_json::to_string(&statement(run, &r)?)?;
+        let text = serde_json::to_string(&statement(run, &steps, &r)?)?;
         check_serialized(run, "statement", number, "statement", &text)?;
         if number > 1 {
             out.write_all(b",")?;
