@@ -36,6 +36,23 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       return { mode: input.mode, url: input.url, token_set: input.token !== "" };
     },
     diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
+    classView: {
+      grid: async (_c, assignmentId) => ({ assignment_id: assignmentId, pathway_id: "p", steps: [], rows: [], projector_safe: false }),
+      evidence: async () => ({ label: "", learner: "", step_title: "", results: [], struggles: [], open_requests: 0 }),
+      mastery: async () => {
+        const empty = { standard: null, visibility: "empty" as const, not_enough_evidence: false, results: null, checked: null, correct: null, attempts: null, hints: null, learners: null, summary: "no evidence" };
+        return { k: 10, standards: [], total: empty };
+      },
+      needsMe: async () => [],
+      timeline: async () => ({ bucket_ms: 10000, starts_ms: [], completions: [], struggles: [], help_requests: [], other: [] }),
+      catalog: async () => [],
+      assignments: async () => [],
+      assign: async () => ({ assignment_id: "a1", field_errors: [] }),
+      importRoster: async () => ({ imported: 0, errors: [] }),
+      rosterSize: async () => 0,
+      suppressionK: async () => 10,
+      setSuppressionK: async (k) => k,
+    },
     desk: fakeDeskIpc(),
     onConnectionChanged: (handler) => {
       push = handler;

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
-import { ClassView } from "./components/ClassView";
+import { ClassPage } from "./components/class/ClassPage";
+import { ProjectorSafeProvider } from "./privacy/ProjectorSafe";
 import { SettingsView } from "./components/SettingsView";
 import { DiagnosticsView } from "./components/DiagnosticsView";
 import { HelpDesk } from "./components/desk/HelpDesk";
@@ -20,6 +21,14 @@ type FrameState =
  * connection at the bottom. `ipc` is passed in so tests can drive the frame without a window.
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
+  return (
+    <ProjectorSafeProvider>
+      <Frame ipc={ipc} />
+    </ProjectorSafeProvider>
+  );
+}
+
+function Frame({ ipc }: { ipc: TeacherIpc }) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
   const [view, setView] = useState<View>({ kind: "welcome" });
   const [changeTick, setChangeTick] = useState(0);
@@ -98,7 +107,7 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
         ) : view.kind === "desk" ? (
           <HelpDesk ipc={ipc} changeTick={changeTick} />
         ) : current ? (
-          <ClassView summary={current} />
+          <ClassPage ipc={ipc} summary={current} changeTick={changeTick} />
         ) : (
           <section className="welcome" aria-labelledby="welcome-title">
             <h2 id="welcome-title">Welcome</h2>

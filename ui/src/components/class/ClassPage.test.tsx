@@ -1,0 +1,107 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ClassViewIpc, GridView, PrivacyInput, TeacherIpc } from "../../ipc";
+import { toUiError } from "../../ipc";
+import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
+import { ClassPage } from "./ClassPage";
+import { LiveGrid } from "./LiveGrid";
+
+afterEach(cleanup);
+
+function grid(n: number, privacy?: PrivacyInput): GridView {
+  const states = ["completed_correct", "waiting_for_help", "not_started", "struggling"] as const;
+  return {
+    assignment_id: "a1",
+    pathway_id: "p",
+    projector_safe: privacy?.projector_safe ?? false,
+    steps: [
+      { widget_id: "w1", title: "Compare fractions", kind: "fraction_compare", standard: "4.NF", assesses: true },
+      { widget_id: "w2", title: "Reflect", kind: "reflection", standard: null, assesses: false },
+    ],
+    rows: Array.from({ length: n }, (_, i) => ({
+      learner: privacy?.projector_safe ? null : `anon_${i}`,
+      label: privacy?.projector_safe ? `Learner ${String(i + 1).padStart(2, "0")}` : i === 0 ? "Ada Canary" : `anon_${i}`,
+      cells: [
+        { state: states[i % 4]!, completions: 1, incorrect: 0 },
+        { state: "completed", completions: 1, incorrect: 0 },
+      ],
+    })),
+  };
+}
+
+describe("the live grid", () => {
+  it("names every cell by learner, step and state, and opens it", () => {
+    const opened: string[] = [];
+    render(<LiveGrid grid={grid(4)} onOpen={(l, w) => opened.push(`${l}/${w}`)} />);
+    const cell = screen.getByRole("button", { name: "Ada Canary, Compare fractions: completed, correct" });
+    expect(cell.textContent).toBe("✓");
+    fireEvent.click(cell);
+    expect(opened).toEqual(["anon_0/w1"]);
+    expect(screen.getByRole("button", { name: "anon_1, Compare fractions: waiting for help" }).textContent).toBe("✋");
+  });
+
+  it("renders only a window of 1,000 rows and filters by state and step", () => {
+    render(<LiveGrid grid={grid(1000)} onOpen={() => {}} />);
+    const rendered = screen.getAllByRole("row").length;
+    expect(rendered).toBeGreaterThan(2);
+    expect(rendered).toBeLessThan(100);
+    fireEvent.change(screen.getByLabelText(/^State/), { target: { value: "waiting_for_help" } });
+    fireEvent.change(screen.getByLabelText(/^Step/), { target: { value: "0" } });
+    expect(screen.getByTestId("grid-count").textContent).toBe("250 of 1000 learners");
+    // Negative control: on the non-assessing step nobody waits.
+    fireEvent.change(screen.getByLabelText(/^Step/), { target: { value: "1" } });
+    expect(screen.getByTestId("grid-count").textContent).toBe("0 of 1000 learners");
+  });
+});
+
+describe("projector-safe mode", () => {
+  it("asks for aliases with a fresh seed and shows no name", async () => {
+    const seen: PrivacyInput[] = [];
+    const classView: ClassViewIpc = {
+      grid: async (_c, _a, privacy) => {
+        seen.push(privacy);
+        return grid(3, privacy);
+      },
+      evidence: async () => ({ label: "Ada Canary", learner: "anon_0", step_title: "Compare", results: [], struggles: [], open_requests: 0 }),
+      mastery: async () => {
+        throw new Error("unused");
+      },
+      needsMe: async () => [],
+      timeline: async () => ({ bucket_ms: 10000, starts_ms: [], completions: [], struggles: [], help_requests: [], other: [] }),
+      catalog: async () => [],
+      assignments: async () => [
+        { assignment_id: "a1", pathway_id: "p", pathway_title: "Fractions", due_at_ms: null, note: null, created_at_ms: 0, started: 3 },
+      ],
+      assign: async () => ({ assignment_id: null, field_errors: [] }),
+      importRoster: async () => ({ imported: 0, errors: [] }),
+      rosterSize: async () => 1,
+      suppressionK: async () => 10,
+      setSuppressionK: async (k) => k,
+    };
+    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
+    const { container } = render(
+      <ProjectorSafeProvider>
+        <ClassPage ipc={ipc} summary={summary} changeTick={0} />
+      </ProjectorSafeProvider>,
+    );
+    await screen.findByText("Ada Canary");
+    act(() => screen.getByTestId("projector-safe").click());
+    await waitFor(() => expect(screen.queryByText("Ada Canary")).toBeNull());
+    expect(container.innerHTML).not.toContain("Ada Canary");
+    expect(container.innerHTML).not.toContain("anon_");
+    expect(screen.getByText("Learner 01")).toBeTruthy();
+    const first = seen.at(-1)!;
+    expect(first.projector_safe).toBe(true);
+    // Off and on again (the shortcut): a new seed.
+    act(() => {
+      fireEvent.keyDown(window, { key: "P", ctrlKey: true, shiftKey: true });
+    });
+    await screen.findByText("Ada Canary");
+    act(() => {
+      fireEvent.keyDown(window, { key: "P", ctrlKey: true, shiftKey: true });
+    });
+    await waitFor(() => expect(seen.at(-1)!.projector_safe).toBe(true));
+    expect(seen.filter((p) => p.projector_safe).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,314 @@
+import { useCallback, useEffect, useState } from "react";
+import type {
+  AssignmentView,
+  CatalogPathwayView,
+  ClassSummary,
+  EvidenceView,
+  GridView,
+  MasteryView,
+  NeedsMeView,
+  TeacherIpc,
+  TimelineView,
+} from "../../ipc";
+import { ProjectorSafeSwitch, useAliasSeed, useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { LiveGrid } from "./LiveGrid";
+import { Evidence } from "./Evidence";
+import { Mastery } from "./Mastery";
+import { NeedsMe } from "./NeedsMe";
+import { Timeline } from "./Timeline";
+
+type Tab = "grid" | "mastery" | "needs" | "timeline";
+
+/**
+ * What a teacher looks at during a lesson. Every figure comes from a command over the store;
+ * `changeTick` moves on each (coalesced) StoreChanged event and the open view refetches.
+ */
+export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summary: ClassSummary; changeTick: number }) {
+  const cv = ipc.classView;
+  const safe = useProjectorSafe();
+  const seed = useAliasSeed();
+  const classId = summary.class_id;
+  const [tab, setTab] = useState<Tab>("grid");
+  const [assignments, setAssignments] = useState<AssignmentView[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [grid, setGrid] = useState<GridView | null>(null);
+  const [mastery, setMastery] = useState<MasteryView | null>(null);
+  const [needs, setNeeds] = useState<NeedsMeView[]>([]);
+  const [timeline, setTimeline] = useState<TimelineView | null>(null);
+  const [evidence, setEvidence] = useState<EvidenceView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    cv.assignments(classId)
+      .then((list) => {
+        setAssignments(list);
+        setSelected((cur) => (cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null)));
+      })
+      .catch((e) => setError(ipc.toUiError(e).message));
+  }, [cv, ipc, classId, changeTick]);
+
+  const privacy = { projector_safe: safe, alias_seed: seed };
+  useEffect(() => {
+    const fail = (e: unknown) => setError(ipc.toUiError(e).message);
+    if (tab === "grid" && selected) cv.grid(classId, selected, privacy).then(setGrid, fail);
+    if (tab === "mastery") cv.mastery(classId).then(setMastery, fail);
+    if (tab === "needs") cv.needsMe(classId, privacy).then(setNeeds, fail);
+    if (tab === "timeline") cv.timeline(classId).then(setTimeline, fail);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cv, ipc, classId, selected, tab, changeTick, safe, seed]);
+
+  // Projector-safe hides per-learner detail: close any open drill-down.
+  useEffect(() => {
+    if (safe) setEvidence(null);
+  }, [safe]);
+
+  const open = useCallback(
+    (learner: string, widgetId: string) => {
+      if (!selected || safe) return;
+      cv.evidence(classId, selected, learner, widgetId).then(setEvidence, (e) => setError(ipc.toUiError(e).message));
+    },
+    [cv, ipc, classId, selected, safe],
+  );
+
+  return (
+    <section aria-labelledby="class-title" data-testid="class-view" className="class-page">
+      <header className="class-header">
+        <h2 id="class-title">{summary.title}</h2>
+        <dl className="facts">
+          <div>
+            <dt>Join code</dt>
+            <dd data-testid="join-code">{summary.join_code ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>Learners</dt>
+            <dd data-testid="learner-count">{summary.learners}</dd>
+          </div>
+          <div>
+            <dt>Open help requests</dt>
+            <dd>{summary.open_requests}</dd>
+          </div>
+        </dl>
+        <ProjectorSafeSwitch />
+      </header>
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="assignments">
+        <label>
+          Assignment{" "}
+          <select
+            data-testid="assignment-select"
+            value={selected ?? ""}
+            onChange={(e) => setSelected(e.target.value || null)}
+          >
+            {assignments.length === 0 ? <option value="">none yet</option> : null}
+            {assignments.map((a) => (
+              <option key={a.assignment_id} value={a.assignment_id}>
+                {a.pathway_title} — {a.started} started
+                {a.due_at_ms ? `, due ${new Date(a.due_at_ms).toISOString().slice(0, 10)}` : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+        {!safe ? (
+          <>
+            <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
+            <RosterImport ipc={ipc} classId={classId} />
+          </>
+        ) : null}
+      </div>
+      <div role="tablist" aria-label="Class views" className="tabs">
+        {(
+          [
+            ["grid", "Live grid"],
+            ["mastery", "Mastery"],
+            ["needs", "Who needs me"],
+            ["timeline", "Timeline"],
+          ] as const
+        ).map(([t, label]) => (
+          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {tab === "grid" ? (
+          grid && selected ? (
+            <div className="grid-and-evidence">
+              <LiveGrid grid={grid} onOpen={open} />
+              {evidence && !safe ? <Evidence evidence={evidence} onClose={() => setEvidence(null)} /> : null}
+            </div>
+          ) : (
+            <p className="muted">Assign a pathway to see the live grid.</p>
+          )
+        ) : tab === "mastery" ? (
+          mastery ? <Mastery mastery={mastery} /> : null
+        ) : tab === "needs" ? (
+          <NeedsMe items={needs} />
+        ) : timeline ? (
+          <Timeline timeline={timeline} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function AssignForm({ ipc, classId, onAssigned }: { ipc: TeacherIpc; classId: string; onAssigned: (id: string) => void }) {
+  const [catalog, setCatalog] = useState<CatalogPathwayView[] | null>(null);
+  const [pathway, setPathway] = useState("");
+  const [due, setDue] = useState("");
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  if (catalog === null) {
+    return (
+      <button
+        type="button"
+        data-testid="assign-open"
+        onClick={() =>
+          ipc.classView.catalog().then(
+            (c) => {
+              setCatalog(c);
+              setPathway(c[0]?.pathway_id ?? "");
+            },
+            (e) => setErrors({ form: ipc.toUiError(e).message }),
+          )
+        }
+      >
+        Assign a pathway…
+      </button>
+    );
+  }
+  const chosen = catalog.find((p) => p.pathway_id === pathway);
+  const fieldError = (f: string) =>
+    errors[f] ? (
+      <span id={`assign-${f}-error`} role="alert" className="field-error">
+        {errors[f]}
+      </span>
+    ) : null;
+  return (
+    <form
+      className="assign-form"
+      data-testid="assign-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setBusy(true);
+        setErrors({});
+        ipc.classView
+          .assign({
+            class_id: classId,
+            pathway_id: pathway,
+            due_at_ms: due ? new Date(due).getTime() : null,
+            note: note.trim() ? note : null,
+          })
+          .then((out) => {
+            if (out.assignment_id) {
+              setCatalog(null);
+              onAssigned(out.assignment_id);
+            } else {
+              setErrors(Object.fromEntries(out.field_errors.map((f) => [f.field, f.message])));
+            }
+          })
+          .catch((err) => setErrors({ form: ipc.toUiError(err).message }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <label>
+        Pathway{" "}
+        <select data-testid="assign-pathway" value={pathway} onChange={(e) => setPathway(e.target.value)}>
+          {catalog.map((p) => (
+            <option key={p.pathway_id} value={p.pathway_id}>
+              {p.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      {fieldError("pathway_id")}
+      {chosen ? (
+        <ol className="catalog-steps">
+          {chosen.steps.map((s) => (
+            <li key={s.widget_id}>
+              {s.title} <span className="muted">({s.kind}{s.standard ? `, ${s.standard}` : ""}{s.assesses ? ", assesses" : ""})</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <label>
+        Due{" "}
+        <input
+          type="datetime-local"
+          data-testid="assign-due"
+          value={due}
+          onChange={(e) => setDue(e.target.value)}
+          aria-invalid={errors.due_at ? true : undefined}
+          aria-describedby={errors.due_at ? "assign-due_at-error" : undefined}
+        />
+      </label>
+      {fieldError("due_at")}
+      <label>
+        Note for the class{" "}
+        <textarea
+          data-testid="assign-note"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={errors.note ? true : undefined}
+          aria-describedby={errors.note ? "assign-note-error" : undefined}
+        />
+      </label>
+      {fieldError("note")}
+      <button type="submit" disabled={busy} data-testid="assign-submit">
+        Assign
+      </button>
+      <button type="button" onClick={() => setCatalog(null)}>
+        Cancel
+      </button>
+      {fieldError("form")}
+    </form>
+  );
+}
+
+function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<{ line: number; message: string }[]>([]);
+  return (
+    <div className="roster-import">
+      <label>
+        Import roster (CSV: anonymous_id, display_name){" "}
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          data-testid="roster-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (!file) return;
+            void file.text().then((text) =>
+              ipc.classView.importRoster(classId, text).then(
+                (out) => {
+                  setRowErrors(out.errors);
+                  setMessage(out.errors.length ? "Nothing imported: fix these rows." : `${out.imported} names imported.`);
+                },
+                (err) => setMessage(ipc.toUiError(err).message),
+              ),
+            );
+          }}
+        />
+      </label>
+      {message ? (
+        <p role="status" data-testid="roster-status">
+          {message}
+        </p>
+      ) : null}
+      {rowErrors.length ? (
+        <ul className="field-error">
+          {rowErrors.map((r, i) => (
+            <li key={i}>
+              Line {r.line}: {r.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MasteryView } from "../../ipc";
+
+/** Class x standard, evidence counts only; small groups say "fewer than k". */
+export function Mastery({ mastery }: { mastery: MasteryView }) {
+  const rows = [...mastery.standards, mastery.total];
+  return (
+    <table className="mastery" data-testid="mastery">
+      <caption>Mastery by standard (groups under {mastery.k} learners are hidden)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Standard</th>
+          <th scope="col">Evidence</th>
+          <th scope="col">Attempts</th>
+          <th scope="col">Hints</th>
+          <th scope="col">Learners</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c, i) => (
+          <tr key={i} className={i === rows.length - 1 ? "total" : undefined} data-visibility={c.visibility}>
+            <th scope="row">{i === rows.length - 1 ? "All standards" : (c.standard ?? "(no standard)")}</th>
+            <td>{c.summary}</td>
+            <td>{c.attempts ?? "—"}</td>
+            <td>{c.hints ?? "—"}</td>
+            <td>{c.learners ?? "—"}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
