@@ -59,6 +59,10 @@ macro_rules! specta_builder {
                 $crate::commands::desk::desk_set_draft,
                 $crate::commands::desk::desk_settings,
                 $crate::commands::desk::desk_set_muted,
+                $crate::commands::export::export_settings,
+                $crate::commands::export::set_export_home_page,
+                $crate::commands::export::export_class,
+                $crate::commands::export::cancel_export,
             ])
             .events(tauri_specta::collect_events![
                 $crate::events::ConnectionChanged,
@@ -157,6 +161,7 @@ pub fn run() -> ExitCode {
         // Used from Rust only (commands::desk::notify_new_requests); the window's capability
         // grants the page no notification permission.
         .plugin(tauri_plugin_notification::init())
+        .plugin(tauri_plugin_dialog::init())
         .invoke_handler(builder.invoke_handler())
         .manage(AppState::new(store, live))
         .setup(move |app| {

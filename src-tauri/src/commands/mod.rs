@@ -4,5 +4,6 @@
 pub mod app;
 pub mod class_view;
 pub mod desk;
+pub mod export;
 
 pub use app::*;
