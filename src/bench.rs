@@ -217,6 +217,31 @@ pub async fn store_ingest(dir: &Path, source: &ReplaySource) -> anyhow::Result<f
     Ok(rate)
 }
 
+/// The CPU half of ingest alone: AG-UI parse, the contract's rules, and the payload's
+/// serialization, for every frame of the log. Returns frames per second.
+pub async fn parse_and_validate(dir: &Path, source: &ReplaySource) -> anyhow::Result<f64> {
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.join("registry.db"), clock).await?;
+    let client = HostClient::connect(&source.host.url(), &source.token).await?;
+    let registry = refresh_catalog(&store, &client).await?;
+    client.close().await;
+    let started = Instant::now();
+    let mut accepted = 0usize;
+    for (_, data) in &source.data {
+        if let Ok(a2learn_contract::Parsed::Contract(message)) =
+            a2learn_contract::transport::agui::parse_event_str(data)
+        {
+            if a2learn_contract::validate_message(&message, &registry).is_ok() {
+                accepted += 1;
+            }
+        }
+    }
+    let rate = source.frames as f64 / started.elapsed().as_secs_f64();
+    anyhow::ensure!(accepted > 0, "nothing parsed: the measurement would be empty");
+    store.close().await;
+    Ok(rate)
+}
+
 /// `bench ingest`: prints the raw limit, the pipeline rate and their ratio.
 pub async fn ingest(frames: usize, runs: usize) -> anyhow::Result<()> {
     let runs = runs.max(1);
@@ -230,18 +255,22 @@ pub async fn ingest(frames: usize, runs: usize) -> anyhow::Result<()> {
         source.rows.len()
     );
     let mut raw = Vec::new();
+    let mut parsed = Vec::new();
     let mut stored = Vec::new();
     let mut pipeline = Vec::new();
     for _ in 0..runs {
         let dir = tempfile::tempdir()?;
         raw.push(raw_insert(dir.path(), &source.rows).await?);
+        parsed.push(parse_and_validate(dir.path(), &source).await?);
         stored.push(store_ingest(dir.path(), &source).await?);
         pipeline.push(pipeline_replay(dir.path(), &source).await?);
     }
     let raw = Spread::of(&raw);
+    let parsed = Spread::of(&parsed);
     let stored = Spread::of(&stored);
     let pipeline = Spread::of(&pipeline);
     println!("  raw limit (batched INSERT, rows/s)        {raw}");
+    println!("  parse + validate only, no store (events/s) {parsed}");
     println!("  store ingest, no network (events/s)       {stored}");
     println!("  end-to-end replay (SSE -> store, events/s) {pipeline}");
     println!(

@@ -106,7 +106,8 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT)
-            .pragma("cache_size", "-65536");
+            .pragma("cache_size", "-65536")
+            .pragma("wal_autocheckpoint", "16384");
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
