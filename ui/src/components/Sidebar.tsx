@@ -42,7 +42,7 @@ export function Sidebar(props: {
                   <span aria-label={`${c.learners} learners`}>{c.learners} learners</span>
                   {c.open_requests > 0 ? (
                     <span className="badge" aria-label={`${c.open_requests} open help requests`}>
-                      ✋ {c.open_requests}
+                      ? {c.open_requests}
                     </span>
                   ) : null}
                 </span>
@@ -60,7 +60,7 @@ export function Sidebar(props: {
         Help desk
         {waitingTotal(classes) > 0 ? (
           <span className="badge" aria-label={`${waitingTotal(classes)} waiting`}>
-            ✋ {waitingTotal(classes)}
+            ? {waitingTotal(classes)}
           </span>
         ) : null}
       </button>

@@ -2,6 +2,18 @@
 // views can be tested without a window.
 import { getCurrentWindow } from "@tauri-apps/api/window";
 import { commands, events } from "./bindings";
+import type {
+  AppStatus,
+  ClassSummary,
+  ConnectionState,
+  Diagnostics,
+  HostMode,
+  HostSettingsInput,
+  HostSettingsView,
+  QuarantineEntry,
+  StoreChanged,
+  UiError,
+} from "./bindings";
 import type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply } from "./bindings";
 
 export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply };
@@ -24,18 +36,56 @@ export interface DeskIpc {
   /** Sets the window's title (the count of waiting requests). */
   setWindowTitle(title: string): Promise<void>;
 }
+
 import type {
-  AppStatus,
-  ClassSummary,
-  ConnectionState,
-  Diagnostics,
-  HostMode,
-  HostSettingsInput,
-  HostSettingsView,
-  QuarantineEntry,
-  StoreChanged,
-  UiError,
+  AssignInput,
+  AssignOutcomeView,
+  AssignmentView,
+  CatalogPathwayView,
+  CellState,
+  EvidenceView,
+  GridView,
+  GridRowView,
+  MasteryCellView,
+  MasteryView,
+  NeedsMeView,
+  PrivacyInput,
+  RosterImportView,
+  TimelineView,
 } from "./bindings";
+
+export type {
+  AssignInput,
+  AssignOutcomeView,
+  AssignmentView,
+  CatalogPathwayView,
+  CellState,
+  EvidenceView,
+  GridView,
+  GridRowView,
+  MasteryCellView,
+  MasteryView,
+  NeedsMeView,
+  PrivacyInput,
+  RosterImportView,
+  TimelineView,
+};
+
+/** The class view's calls (issue 5). */
+export interface ClassViewIpc {
+  grid(classId: string, assignmentId: string, privacy: PrivacyInput): Promise<GridView>;
+  evidence(classId: string, assignmentId: string, learner: string, widgetId: string): Promise<EvidenceView>;
+  mastery(classId: string): Promise<MasteryView>;
+  needsMe(classId: string, privacy: PrivacyInput): Promise<NeedsMeView[]>;
+  timeline(classId: string): Promise<TimelineView>;
+  catalog(): Promise<CatalogPathwayView[]>;
+  assignments(classId: string): Promise<AssignmentView[]>;
+  assign(input: AssignInput): Promise<AssignOutcomeView>;
+  importRoster(classId: string, csvText: string): Promise<RosterImportView>;
+  rosterSize(classId: string): Promise<number>;
+  suppressionK(): Promise<number>;
+  setSuppressionK(k: number): Promise<number>;
+}
 
 export type {
   AppStatus,
@@ -57,6 +107,7 @@ export interface TeacherIpc {
   hostSettings(): Promise<HostSettingsView>;
   saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
   diagnostics(): Promise<Diagnostics>;
+  classView: ClassViewIpc;
   desk: DeskIpc;
   /** Calls `handler` on each connection change; returns the function that stops listening. */
   onConnectionChanged(handler: (state: ConnectionState, label: string) => void): () => void;
@@ -109,6 +160,21 @@ export const tauriIpc: TeacherIpc = {
   hostSettings: async () => unwrap(await commands.hostSettings()),
   saveHostSettings: async (input) => unwrap(await commands.saveHostSettings(input)),
   diagnostics: async () => unwrap(await commands.diagnostics()),
+  classView: {
+    grid: async (classId, assignmentId, privacy) => unwrap(await commands.classGrid(classId, assignmentId, privacy)),
+    evidence: async (classId, assignmentId, learner, widgetId) =>
+      unwrap(await commands.cellEvidence(classId, assignmentId, learner, widgetId)),
+    mastery: async (classId) => unwrap(await commands.classMastery(classId)),
+    needsMe: async (classId, privacy) => unwrap(await commands.needsMe(classId, privacy)),
+    timeline: async (classId) => unwrap(await commands.classTimeline(classId)),
+    catalog: async () => unwrap(await commands.pathwayCatalog()),
+    assignments: async (classId) => unwrap(await commands.classAssignments(classId)),
+    assign: async (input) => unwrap(await commands.assignPathway(input)),
+    importRoster: async (classId, csvText) => unwrap(await commands.importRoster(classId, csvText)),
+    rosterSize: async (classId) => unwrap(await commands.rosterSize(classId)),
+    suppressionK: async () => unwrap(await commands.suppressionK()),
+    setSuppressionK: async (k) => unwrap(await commands.setSuppressionK(k)),
+  },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),
     claim: async (callId) => unwrap(await commands.deskClaim(callId)),

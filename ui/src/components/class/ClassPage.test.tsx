@@ -37,7 +37,7 @@ describe("the live grid", () => {
     expect(cell.textContent).toBe("✓");
     fireEvent.click(cell);
     expect(opened).toEqual(["anon_0/w1"]);
-    expect(screen.getByRole("button", { name: "anon_1, Compare fractions: waiting for help" }).textContent).toBe("✋");
+    expect(screen.getByRole("button", { name: "anon_1, Compare fractions: waiting for help" }).textContent).toBe("?");
   });
 
   it("renders only a window of 1,000 rows and filters by state and step", () => {

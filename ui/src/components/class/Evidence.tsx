@@ -17,7 +17,7 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
           Close
         </button>
       </header>
-      {evidence.open_requests > 0 ? <p className="badge">✋ {evidence.open_requests} open help request(s)</p> : null}
+      {evidence.open_requests > 0 ? <p className="badge">? {evidence.open_requests} open help request(s)</p> : null}
       {evidence.results.length === 0 ? <p className="muted">No completion yet.</p> : null}
       {evidence.results.map((r, i) => (
         <article key={i} className="evidence-result">

@@ -2,7 +2,7 @@ import type { CellState } from "../../ipc";
 
 /** Each state by shape (a glyph) and colour (a class), and a name for screen readers. */
 export const CELL: Record<CellState, { glyph: string; label: string; rank: number }> = {
-  waiting_for_help: { glyph: "✋", label: "waiting for help", rank: 0 },
+  waiting_for_help: { glyph: "?", label: "waiting for help", rank: 0 },
   struggling: { glyph: "▲", label: "struggling", rank: 1 },
   completed_incorrect: { glyph: "✗", label: "completed, incorrect", rank: 2 },
   in_progress: { glyph: "◐", label: "in progress", rank: 3 },
