@@ -24,7 +24,15 @@ fn stdout(cmd: &mut Command) -> String {
 fn newest_migration() -> i64 {
     std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
         .unwrap()
-        .filter_map(|e| e.ok()?.file_name().to_str()?.split('_').next()?.parse().ok())
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .split('_')
+                .next()?
+                .parse()
+                .ok()
+        })
         .max()
         .unwrap()
 }
@@ -51,7 +59,10 @@ fn db_info_on_a_fresh_file_via_flag() {
         text.contains(&format!("path: {}", path.display())),
         "{text}"
     );
-    assert!(text.contains(&format!("schema version: {}", newest_migration())), "{text}");
+    assert!(
+        text.contains(&format!("schema version: {}", newest_migration())),
+        "{text}"
+    );
     assert!(text.contains("classes: 0"), "{text}");
     assert!(path.exists(), "db info creates and migrates the file");
 }
