@@ -5,6 +5,7 @@ import { App } from "./App";
 import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
 import { fakeDeskIpc } from "./components/desk/fakeDeskIpc";
+import { fakeExportIpc } from "./components/export/fakeExportIpc";
 
 const status: AppStatus = {
   version: "0.1.0",
@@ -54,6 +55,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       setSuppressionK: async (k) => k,
     },
     desk: fakeDeskIpc(),
+    exports: fakeExportIpc().exports,
     onConnectionChanged: (handler) => {
       push = handler;
       return () => {
@@ -100,6 +102,22 @@ describe("the app frame", () => {
     expect(screen.getByTestId("join-code").textContent).toBe("QX7-42K");
     expect(screen.getByTestId("learner-count").textContent).toBe("24");
     expect(button.getAttribute("aria-current")).toBe("page");
+  });
+
+  it("opens the export view from the sidebar on the class being looked at", async () => {
+    const classes = [
+      { class_id: "c1", title: "Period 3 Maths", join_code: "QX7-42K", learners: 24, open_requests: 0 },
+      { class_id: "c2", title: "Period 5 Maths", join_code: null, learners: 0, open_requests: 0 },
+    ];
+    render(<App ipc={fakeIpc({ classes }).ipc} />);
+    const period5 = await screen.findByRole("button", { name: /Period 5 Maths/ });
+    act(() => period5.click());
+    const link = screen.getByRole("button", { name: "Export" });
+    act(() => link.click());
+    expect(await screen.findByRole("heading", { name: "Export" })).toBeTruthy();
+    expect((screen.getByTestId("export-class") as HTMLSelectElement).value).toBe("c2");
+    expect(link.getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByLabelText(/OneRoster/)).toBeTruthy();
   });
 
   it("shows a backend error as its code and message, with a retry", async () => {

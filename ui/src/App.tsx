@@ -7,6 +7,7 @@ import { ProjectorSafeProvider } from "./privacy/ProjectorSafe";
 import { SettingsView } from "./components/SettingsView";
 import { DiagnosticsView } from "./components/DiagnosticsView";
 import { HelpDesk } from "./components/desk/HelpDesk";
+import { ExportView } from "./components/export/ExportView";
 import { useDeskAttention } from "./components/desk/useDeskAttention";
 import { useProjectorSafe } from "./privacy/ProjectorSafe";
 
@@ -106,6 +107,8 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
           <DiagnosticsView ipc={ipc} changeTick={changeTick} />
         ) : view.kind === "desk" ? (
           <HelpDesk ipc={ipc} changeTick={changeTick} />
+        ) : view.kind === "export" ? (
+          <ExportView ipc={ipc} classes={classes} initialClassId={view.classId} />
         ) : current ? (
           <ClassPage ipc={ipc} summary={current} changeTick={changeTick} />
         ) : (

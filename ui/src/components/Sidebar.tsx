@@ -6,7 +6,9 @@ export type View =
   | { kind: "class"; classId: string }
   | { kind: "settings" }
   | { kind: "diagnostics" }
-  | { kind: "desk" };
+  | { kind: "desk" }
+  /** The export view, opened on the class the teacher was looking at (if any). */
+  | { kind: "export"; classId: string | null };
 
 export function Sidebar(props: {
   ipc: TeacherIpc;
@@ -63,6 +65,14 @@ export function Sidebar(props: {
             ? {waitingTotal(classes)}
           </span>
         ) : null}
+      </button>
+      <button
+        type="button"
+        className="nav-link export-link"
+        aria-current={view.kind === "export" ? "page" : undefined}
+        onClick={() => onView({ kind: "export", classId: view.kind === "export" ? view.classId : selected })}
+      >
+        Export
       </button>
       <NewClassForm ipc={ipc} onCreated={onCreated} />
       <div className="sidebar-footer">

@@ -1,6 +1,8 @@
 // The only module of the UI that touches Tauri. Everything else receives a `TeacherIpc`, so the
 // views can be tested without a window.
+import { Channel } from "@tauri-apps/api/core";
 import { getCurrentWindow } from "@tauri-apps/api/window";
+import { save } from "@tauri-apps/plugin-dialog";
 import { commands, events } from "./bindings";
 import type {
   AppStatus,
@@ -87,6 +89,30 @@ export interface ClassViewIpc {
   setSuppressionK(k: number): Promise<number>;
 }
 
+import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings } from "./bindings";
+
+export type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings };
+
+/** One entry of the save dialog's file-type filter. */
+export interface SaveFilter {
+  name: string;
+  extensions: string[];
+}
+
+/** The export's calls (issue 7). */
+export interface ExportIpc {
+  /** The remembered folder, the xAPI home page and the formats with their extensions. */
+  settings(): Promise<ExportSettings>;
+  /** Checks, normalises and stores the xAPI home page; returns what was stored. */
+  setHomePage(homePage: string): Promise<string>;
+  /** Runs one export; `onProgress` gets each progress report; resolves when the file is in place. */
+  run(options: ExportOptions, onProgress: (progress: ExportProgress) => void): Promise<ExportDone>;
+  /** Cancels the running export; true when there was one. */
+  cancel(): Promise<boolean>;
+  /** The native save dialog: the chosen path, or null when the teacher closed it. */
+  chooseSavePath(defaultPath: string, filters: SaveFilter[]): Promise<string | null>;
+}
+
 export type {
   AppStatus,
   ClassSummary,
@@ -109,6 +135,7 @@ export interface TeacherIpc {
   diagnostics(): Promise<Diagnostics>;
   classView: ClassViewIpc;
   desk: DeskIpc;
+  exports: ExportIpc;
   /** Calls `handler` on each connection change; returns the function that stops listening. */
   onConnectionChanged(handler: (state: ConnectionState, label: string) => void): () => void;
   /** Calls `handler` when stored data changed (coalesced by the backend). */
@@ -194,6 +221,17 @@ export const tauriIpc: TeacherIpc = {
     settings: async () => unwrap(await commands.deskSettings()),
     setMuted: async (muted) => unwrap(await commands.deskSetMuted(muted)),
     setWindowTitle: (title) => getCurrentWindow().setTitle(title),
+  },
+  exports: {
+    settings: async () => unwrap(await commands.exportSettings()),
+    setHomePage: async (homePage) => unwrap(await commands.setExportHomePage(homePage)),
+    run: async (options, onProgress) => {
+      const channel = new Channel<ExportProgress>();
+      channel.onmessage = onProgress;
+      return unwrap(await commands.exportClass(options, channel));
+    },
+    cancel: () => commands.cancelExport(),
+    chooseSavePath: (defaultPath, filters) => save({ defaultPath, filters }),
   },
   onConnectionChanged: (handler) =>
     subscribe(events.connectionChanged.listen, (p) => handler(p.connection, p.label)),

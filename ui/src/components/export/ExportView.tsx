@@ -1,0 +1,470 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, TeacherIpc } from "../../ipc";
+import { useProjectorSafe } from "../../privacy/ProjectorSafe";
+import {
+  FORMAT_INFO,
+  defaultSavePath,
+  exportFileName,
+  filterName,
+  isCancelled,
+  isPrivacyBlock,
+} from "./naming";
+
+type Phase =
+  | { kind: "idle" }
+  /** The identified export's warning, waiting for the teacher's explicit confirmation. */
+  | { kind: "confirm" }
+  | { kind: "choosing"; identified: boolean }
+  | { kind: "running"; identified: boolean; done: number | null; total: number | null; cancelling: boolean }
+  | { kind: "done"; identified: boolean; result: ExportDone }
+  | { kind: "cancelled" }
+  | { kind: "blocked"; message: string }
+  | { kind: "failed"; message: string };
+
+/**
+ * Export a class (or one assignment) to a file. Default exports are anonymous and linted by the
+ * backend; the identified export ("with names") is a separate button behind a confirm step and is
+ * unavailable in projector-safe mode. `now` is injected so the proposed file name is testable.
+ */
+export function ExportView(props: {
+  ipc: TeacherIpc;
+  classes: ClassSummary[];
+  initialClassId: string | null;
+  now?: () => Date;
+}) {
+  const { ipc, classes, now = () => new Date() } = props;
+  const safe = useProjectorSafe();
+  const ids = useId();
+  const [classId, setClassId] = useState<string | null>(props.initialClassId ?? classes[0]?.class_id ?? null);
+  const [assignments, setAssignments] = useState<AssignmentView[]>([]);
+  const [assignmentId, setAssignmentId] = useState<string>("");
+  const [settings, setSettings] = useState<ExportSettings | null>(null);
+  const [format, setFormat] = useState("csv");
+  const [homePage, setHomePage] = useState("");
+  const [homePageError, setHomePageError] = useState<string | null>(null);
+  const [homePageSaved, setHomePageSaved] = useState(false);
+  const [rosterSize, setRosterSize] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const cancelRequested = useRef(false);
+
+  // A class picked before the list arrived (or none yet): settle on one that exists.
+  useEffect(() => {
+    if (classId === null || !classes.some((c) => c.class_id === classId)) {
+      const next = props.initialClassId && classes.some((c) => c.class_id === props.initialClassId)
+        ? props.initialClassId
+        : (classes[0]?.class_id ?? null);
+      if (next !== classId) setClassId(next);
+    }
+  }, [classes, classId, props.initialClassId]);
+
+  useEffect(() => {
+    ipc.exports.settings().then(
+      (s) => {
+        setSettings(s);
+        setHomePage(s.home_page);
+        if (!s.formats.some((f) => f.id === "csv") && s.formats[0]) setFormat(s.formats[0].id);
+      },
+      (e) => setLoadError(ipc.toUiError(e).message),
+    );
+  }, [ipc]);
+
+  useEffect(() => {
+    setAssignments([]);
+    setAssignmentId("");
+    setRosterSize(null);
+    if (!classId) return;
+    ipc.classView.assignments(classId).then(setAssignments, (e) => setLoadError(ipc.toUiError(e).message));
+    ipc.classView.rosterSize(classId).then(setRosterSize, () => setRosterSize(null));
+  }, [ipc, classId]);
+
+  // Projector-safe mode switched on while the warning was open: close it, start nothing.
+  useEffect(() => {
+    if (safe) setPhase((p) => (p.kind === "confirm" ? { kind: "idle" } : p));
+  }, [safe]);
+
+  const current = classes.find((c) => c.class_id === classId) ?? null;
+  const busy = phase.kind === "choosing" || phase.kind === "running";
+  const formatInfo = settings?.formats.find((f) => f.id === format) ?? null;
+  const namesPossible = format !== "standards-summary";
+
+  async function saveHomePage(): Promise<boolean> {
+    if (!settings) return false;
+    try {
+      const stored = await ipc.exports.setHomePage(homePage);
+      setSettings({ ...settings, home_page: stored });
+      setHomePage(stored);
+      setHomePageError(null);
+      setHomePageSaved(true);
+      return true;
+    } catch (e) {
+      setHomePageError(ipc.toUiError(e).message);
+      setHomePageSaved(false);
+      return false;
+    }
+  }
+
+  async function start(identified: boolean) {
+    if (!current || !settings || !formatInfo || busy) return;
+    if (identified && (safe || !namesPossible)) return;
+    if (format === "xapi" && homePage !== settings.home_page && !(await saveHomePage())) {
+      setPhase({ kind: "idle" });
+      return;
+    }
+    setPhase({ kind: "choosing", identified });
+    const assignment = assignments.find((a) => a.assignment_id === assignmentId) ?? null;
+    const fileName = exportFileName({
+      classTitle: current.title,
+      assignmentTitle: assignment?.pathway_title ?? null,
+      format,
+      extension: formatInfo.extension,
+      identified,
+      date: now(),
+    });
+    let path: string | null;
+    try {
+      path = await ipc.exports.chooseSavePath(defaultSavePath(settings.last_folder, fileName), [
+        { name: filterName(formatInfo.extension), extensions: [formatInfo.extension] },
+      ]);
+    } catch (e) {
+      setPhase({ kind: "failed", message: ipc.toUiError(e).message });
+      return;
+    }
+    if (!path) {
+      setPhase({ kind: "idle" });
+      return;
+    }
+    cancelRequested.current = false;
+    setPhase({ kind: "running", identified, done: 0, total: null, cancelling: false });
+    try {
+      const result = await ipc.exports.run(
+        { class_id: current.class_id, assignment_id: assignment?.assignment_id ?? null, format, identified, path },
+        (p) =>
+          setPhase((prev) =>
+            prev.kind === "running" ? { ...prev, done: p.rows_done, total: p.rows_total } : prev,
+          ),
+      );
+      setPhase({ kind: "done", identified, result });
+      // The backend remembered the folder: the next dialog opens there.
+      const folder = parentFolder(result.path);
+      if (folder) setSettings((s) => (s ? { ...s, last_folder: folder } : s));
+    } catch (e) {
+      const err = ipc.toUiError(e);
+      if (isPrivacyBlock(err)) setPhase({ kind: "blocked", message: err.message });
+      else if (cancelRequested.current || isCancelled(err)) setPhase({ kind: "cancelled" });
+      else setPhase({ kind: "failed", message: err.message });
+    }
+  }
+
+  function cancel() {
+    cancelRequested.current = true;
+    setPhase((prev) => (prev.kind === "running" ? { ...prev, cancelling: true } : prev));
+    ipc.exports.cancel().catch(() => {});
+  }
+
+  if (classes.length === 0) {
+    return (
+      <section aria-labelledby="export-title" data-testid="export-view" className="export-view">
+        <h2 id="export-title">Export</h2>
+        <p className="muted">No classes yet: create one on the left, then export it here.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="export-title" data-testid="export-view" className="export-view">
+      <h2 id="export-title">Export</h2>
+      <p className="muted">
+        A whole class, or one assignment, in one file. Exports carry anonymous ids only and are checked for names
+        and e-mail addresses before anything is written.
+      </p>
+      {loadError ? (
+        <p role="alert" className="field-error">
+          {loadError}
+        </p>
+      ) : null}
+      <div className="export-scope">
+        <label>
+          Class{" "}
+          <select
+            data-testid="export-class"
+            value={classId ?? ""}
+            disabled={busy}
+            onChange={(e) => setClassId(e.target.value || null)}
+          >
+            {classes.map((c) => (
+              <option key={c.class_id} value={c.class_id}>
+                {c.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Assignment{" "}
+          <select
+            data-testid="export-assignment"
+            value={assignmentId}
+            disabled={busy}
+            onChange={(e) => setAssignmentId(e.target.value)}
+          >
+            <option value="">Whole class (every assignment)</option>
+            {assignments.map((a) => (
+              <option key={a.assignment_id} value={a.assignment_id}>
+                {a.pathway_title}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <fieldset className="export-formats" disabled={busy}>
+        <legend>Format</legend>
+        {settings === null ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          settings.formats.map((f) => {
+            const info = FORMAT_INFO[f.id];
+            const descId = `${ids}-desc-${f.id}`;
+            return (
+              <div key={f.id} className="export-format" data-format={f.id}>
+                <input
+                  type="radio"
+                  name={`${ids}-format`}
+                  id={`${ids}-format-${f.id}`}
+                  value={f.id}
+                  checked={format === f.id}
+                  onChange={() => setFormat(f.id)}
+                  aria-describedby={descId}
+                />
+                <label htmlFor={`${ids}-format-${f.id}`}>
+                  {info?.label ?? f.id} <span className="muted">.{f.extension}</span>
+                </label>
+                <p id={descId} className="export-format-desc">
+                  {info?.description ?? ""}
+                </p>
+              </div>
+            );
+          })
+        )}
+      </fieldset>
+
+      {format === "xapi" && settings ? (
+        <div className="export-home-page">
+          <label htmlFor={`${ids}-home`}>xAPI home page</label>
+          <p id={`${ids}-home-help`} className="muted">
+            The actor accounts' homePage and the root of the activity ids, e.g. https://school.example. Kept for
+            the next export.
+          </p>
+          <div className="export-home-row">
+            <input
+              id={`${ids}-home`}
+              data-testid="export-home-page"
+              type="url"
+              value={homePage}
+              disabled={busy}
+              onChange={(e) => {
+                setHomePage(e.target.value);
+                setHomePageSaved(false);
+              }}
+              aria-invalid={homePageError ? true : undefined}
+              aria-describedby={homePageError ? `${ids}-home-error` : `${ids}-home-help`}
+            />
+            <button
+              type="button"
+              disabled={busy || homePage === settings.home_page}
+              onClick={() => void saveHomePage()}
+            >
+              Save
+            </button>
+          </div>
+          {homePageError ? (
+            <p id={`${ids}-home-error`} role="alert" className="field-error">
+              {homePageError}
+            </p>
+          ) : homePageSaved ? (
+            <p className="muted" role="status">
+              Saved.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="export-actions">
+        <button
+          type="button"
+          className="primary"
+          data-testid="export-start"
+          disabled={busy || !settings || !current}
+          onClick={() => void start(false)}
+        >
+          Export…
+        </button>
+        <button
+          type="button"
+          className="danger-outline"
+          data-testid="export-identified"
+          disabled={busy || !settings || !current || safe || !namesPossible}
+          aria-describedby={`${ids}-names-note`}
+          onClick={() => setPhase({ kind: "confirm" })}
+        >
+          Export with names…
+        </button>
+        <span id={`${ids}-names-note`} className="muted export-names-note">
+          {safe
+            ? "Not available in projector-safe mode."
+            : !namesPossible
+              ? "The summary has no per-learner rows: there are no names to add."
+              : "Adds students' names from this computer's roster."}
+        </span>
+      </div>
+
+      {phase.kind === "confirm" ? (
+        <ConfirmNames
+          rosterSize={rosterSize}
+          onCancel={() => setPhase({ kind: "idle" })}
+          onConfirm={() => void start(true)}
+        />
+      ) : null}
+
+      <ExportStatus phase={phase} onCancel={cancel} />
+    </section>
+  );
+}
+
+/** The warning before an identified export: an in-page step the teacher must confirm. */
+function ConfirmNames(props: { rosterSize: number | null; onCancel: () => void; onConfirm: () => void }) {
+  const back = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  // The safe choice has the focus.
+  useEffect(() => back.current?.focus(), []);
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={`${ids}-body`}
+      className="export-confirm"
+      data-testid="export-confirm"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") props.onCancel();
+      }}
+    >
+      <h3 id={`${ids}-title`}>This file will contain students’ names</h3>
+      <div id={`${ids}-body`}>
+        <p>
+          An export with names joins each anonymous id to the student’s name from the roster kept on this computer.
+          It is not checked for names, because names are its point.
+        </p>
+        <p>
+          <strong>Keep it inside the school’s systems.</strong> Do not e-mail it outside the school, upload it to
+          another service or put it on a USB stick you take home.
+        </p>
+        {props.rosterSize === 0 ? (
+          <p className="muted">No roster has been imported for this class: the file will carry anonymous ids.</p>
+        ) : props.rosterSize !== null ? (
+          <p className="muted">The roster for this class has {props.rosterSize} names.</p>
+        ) : null}
+      </div>
+      <div className="export-confirm-actions">
+        <button type="button" ref={back} onClick={props.onCancel}>
+          Go back
+        </button>
+        <button type="button" className="danger" data-testid="export-confirm-names" onClick={props.onConfirm}>
+          I understand: export with names…
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ExportStatus({ phase, onCancel }: { phase: Phase; onCancel: () => void }) {
+  switch (phase.kind) {
+    case "idle":
+    case "confirm":
+      return null;
+    case "choosing":
+      return (
+        <p className="muted" role="status">
+          Choose where to save the file…
+        </p>
+      );
+    case "running": {
+      const { done, total } = phase;
+      const known = total !== null && done !== null;
+      const percent = known ? (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100) : null;
+      return (
+        <div className="export-progress" data-testid="export-progress">
+          <div
+            role="progressbar"
+            aria-label="Export progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent ?? undefined}
+            aria-valuetext={known ? `${done} of ${total} rows` : "Counting rows"}
+            className="progress-track"
+          >
+            <div className="progress-fill" style={{ width: `${percent ?? 0}%` }} />
+          </div>
+          <p className="muted">
+            {phase.cancelling ? "Cancelling…" : known ? `${done} of ${total} rows` : "Counting rows…"}
+          </p>
+          <button type="button" onClick={onCancel} disabled={phase.cancelling} data-testid="export-cancel">
+            Cancel
+          </button>
+        </div>
+      );
+    }
+    case "done": {
+      const { rows, path } = phase.result;
+      return (
+        <div role="status" className="export-result export-done" data-testid="export-done">
+          <p>
+            <strong>Exported {rows === null ? "" : `${rows} ${rows === 1 ? "row" : "rows"} `}</strong>to{" "}
+            <code className="export-path">{path}</code>
+          </p>
+          {phase.identified ? (
+            <p className="export-names-reminder">This file contains students’ names: keep it inside the school’s systems.</p>
+          ) : null}
+        </div>
+      );
+    }
+    case "cancelled":
+      return (
+        <p role="status" className="export-result" data-testid="export-cancelled">
+          Cancelled — nothing was written.
+        </p>
+      );
+    case "blocked":
+      return (
+        <div role="alert" className="error-panel export-blocked" data-testid="export-blocked">
+          <h3>Export blocked: it contained a name or an e-mail address</h3>
+          <p className="export-block-message">{capitalise(phase.message)}.</p>
+          <p>
+            Nothing was written. Every export without names is checked for the roster’s names and for e-mail
+            addresses, free text included; this one had one at the row and field above (often a student writing a
+            name in an answer). The message never repeats the name itself.
+          </p>
+          <p>
+            To export anyway, choose a format without free text (standards per learner or the standards summary), or,
+            if the file stays inside the school’s systems, use “Export with names…”.
+          </p>
+        </div>
+      );
+    case "failed":
+      return (
+        <p role="alert" className="field-error" data-testid="export-failed">
+          The export failed: {phase.message}
+        </p>
+      );
+  }
+}
+
+function capitalise(s: string): string {
+  const t = s.replace(/[.\s]+$/, "");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+function parentFolder(path: string): string | null {
+  const i = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  if (i < 0) return null;
+  return i === 0 ? path.slice(0, 1) : path.slice(0, i);
+}
