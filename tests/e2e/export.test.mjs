@@ -1,0 +1,137 @@
+// End to end: the export view in the real window, with its own app instance and demo host. It
+// lists the six formats, asks for the xAPI home page, and the export with names asks for an
+// explicit confirmation (and is disabled in projector-safe mode). The native save dialog cannot be
+// driven over WebDriver, so "Export…" is not clicked; the export command itself is called from the
+// page with the same IPC the view uses (a real Channel for progress), to a file in the test's home.
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { WebDriver, startDriver } from "./webdriver.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
+const outDir = path.join(root, "test-output", "e2e");
+// Its own driver port, so this file never shares a driver with the other e2e files.
+const PORT = Number(process.env.E2E_EXPORT_DRIVER_PORT ?? 4470);
+const FORMATS = ["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster"];
+
+let driver;
+let wd;
+let home;
+
+before(async () => {
+  await mkdir(outDir, { recursive: true });
+  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-export-"));
+  const env = {
+    ...process.env,
+    XDG_DATA_HOME: path.join(home, "data"),
+    XDG_CONFIG_HOME: path.join(home, "config"),
+    // Faster simulated learners: the demo class has results to export within seconds.
+    A2LEARN_DEMO_SPEED: "20",
+  };
+  delete env.A2LEARN_TEACHER_DB;
+  driver = await startDriver({ port: PORT, env });
+  wd = new WebDriver(driver.base);
+  await wd.start(application);
+});
+
+after(async () => {
+  await wd?.stop();
+  driver?.child.kill();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+
+/** Opens the demo class, then the Export link: the view opens on that class. */
+async function openExport() {
+  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  await wd.click(await wd.find(".class-item"));
+  await wd.waitForText("#class-title");
+  await wd.click(await wd.find(".export-link"));
+  return wd.waitForText("#export-title");
+}
+
+test("the export view lists the formats for the demo class", async () => {
+  assert.equal(await openExport(), "Export");
+  await wd.waitForText(".export-format label");
+  const formats = await wd.execute(
+    "return [...document.querySelectorAll('.export-format')].map((e) => e.getAttribute('data-format'))",
+  );
+  assert.deepEqual(formats, FORMATS);
+  const descriptions = await wd.execute(
+    "return [...document.querySelectorAll('.export-format-desc')].map((e) => e.textContent.length)",
+  );
+  assert.ok(descriptions.every((n) => n > 20), `every format has a description: ${descriptions}`);
+  const cls = await wd.execute(
+    "const s = document.querySelector('[data-testid=export-class]'); return s.options[s.selectedIndex].text",
+  );
+  assert.equal(cls, "Demo class");
+  // xAPI asks for the home page; the others do not.
+  assert.deepEqual(await wd.findAll("[data-testid='export-home-page']"), []);
+  await wd.click(await wd.find(".export-format[data-format='xapi'] input"));
+  const homePage = await wd.execute("return document.querySelector('[data-testid=export-home-page]')?.value ?? null");
+  assert.equal(homePage, "https://a2learn.invalid");
+  await wd.click(await wd.find(".export-format[data-format='csv'] input"));
+  assert.deepEqual(await wd.findAll("[role='alert']"), [], "no error");
+});
+
+test("the export with names asks for confirmation first", async () => {
+  await wd.click(await wd.find("[data-testid='export-identified']"));
+  const warning = await wd.waitForText("[role='alertdialog']");
+  assert.match(warning, /will contain students’ names/);
+  assert.match(warning, /inside the school’s systems/);
+  // Nothing started: no save dialog state, no progress.
+  assert.deepEqual(await wd.findAll("[role='progressbar']"), []);
+  await wd.screenshot(path.join(outDir, "20-export.png"));
+  const back = await wd.execute(
+    "return [...document.querySelectorAll('[role=alertdialog] button')].findIndex((b) => b.textContent === 'Go back')",
+  );
+  assert.ok(back >= 0);
+  const buttons = await wd.findAll("[role='alertdialog'] button");
+  await wd.click(buttons[back]);
+  assert.deepEqual(await wd.findAll("[role='alertdialog']"), [], "going back closes the warning");
+});
+
+test("projector-safe mode disables the export with names", async () => {
+  const press = "window.dispatchEvent(new KeyboardEvent('keydown', { key: 'P', ctrlKey: true, shiftKey: true }))";
+  await wd.execute(press);
+  const disabled = await wd.execute("return document.querySelector('[data-testid=export-identified]').disabled");
+  assert.equal(disabled, true);
+  await wd.execute(press);
+  const enabled = await wd.execute("return document.querySelector('[data-testid=export-identified]').disabled");
+  assert.equal(enabled, false);
+});
+
+test("the export command writes the file with progress and remembers the folder", async () => {
+  const folder = path.join(home, "exports");
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, "demo.csv");
+  // The same call the view makes after the save dialog: export_class with a Channel for progress.
+  const result = await wd.request("POST", wd.s("/execute/async"), {
+    script: `const [file, done] = [arguments[0], arguments[1]];
+      const tauri = window.__TAURI_INTERNALS__;
+      (async () => {
+        const classes = await tauri.invoke("list_classes");
+        const progress = [];
+        const id = tauri.transformCallback((m) => { if (m && 'message' in m) progress.push(m.message); });
+        const out = await tauri.invoke("export_class", {
+          options: { class_id: classes[0].class_id, assignment_id: null, format: "csv", identified: false, path: file },
+          onProgress: "__CHANNEL__:" + id,
+        });
+        const settings = await tauri.invoke("export_settings");
+        return { out, progress, last_folder: settings.last_folder };
+      })().then(done, (e) => done({ error: String(e && e.message ? e.message : JSON.stringify(e)) }));`,
+    args: [file],
+  });
+  assert.equal(result.error, undefined, JSON.stringify(result));
+  assert.equal(result.out.path, file);
+  assert.ok(result.out.rows >= 0);
+  assert.equal(result.last_folder, folder, "the backend remembered the folder");
+  assert.ok((await stat(file)).size > 0);
+  const header = (await readFile(file, "utf8")).split("\n")[0];
+  assert.match(header, /^anonymous_id,pathway_id,position,widget_id/);
+  if (result.out.rows > 0) assert.ok(result.progress.length > 0, "progress arrived on the channel");
+});
