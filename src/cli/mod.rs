@@ -51,14 +51,17 @@ pub enum Command {
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
     /// Replay a simulated class's feed through the pipeline, beside batched raw inserts.
-    Ingest {
-        /// Frames in the host's log.
-        #[arg(long, default_value_t = 100_000)]
-        frames: usize,
-        /// Runs of each measurement (the median is reported, with min and max).
-        #[arg(long, default_value_t = 3)]
-        runs: usize,
-    },
+    Ingest(crate::bench::BenchArgs),
+    /// The grid, mastery and who-needs-me queries for one class among millions of results.
+    Views(crate::bench::BenchArgs),
+    /// CSV and xAPI export rates over one class of a million results.
+    Export(crate::bench::BenchArgs),
+    /// Latency from the host emitting an event to the app's change notification.
+    Live(crate::bench::BenchArgs),
+    /// Peak memory (RSS) of a sync child replaying a long feed.
+    Memory(crate::bench::BenchArgs),
+    /// Everything above, in one run.
+    All(crate::bench::BenchArgs),
 }
 
 /// Logs go to stderr, at `warn` unless `A2LEARN_LOG` says otherwise (e.g. `A2LEARN_LOG=debug`).
@@ -92,12 +95,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             runtime()?.block_on(pathway_host::cli::run(args))?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bench { command } => match command {
-            BenchCommand::Ingest { frames, runs } => {
-                runtime()?.block_on(crate::bench::ingest(frames, runs))?;
-                Ok(ExitCode::SUCCESS)
-            }
-        },
+        Command::Bench { command } => {
+            use crate::bench::Which;
+            let (which, args) = match command {
+                BenchCommand::Ingest(a) => (Which::Ingest, a),
+                BenchCommand::Views(a) => (Which::Views, a),
+                BenchCommand::Export(a) => (Which::Export, a),
+                BenchCommand::Live(a) => (Which::Live, a),
+                BenchCommand::Memory(a) => (Which::Memory, a),
+                BenchCommand::All(a) => (Which::All, a),
+            };
+            runtime()?.block_on(crate::bench::run(which, &args.options()))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Contract { command } => contract::run(command),
         Command::Export(args) => export::run(cli.db.as_deref(), args),
     }

@@ -1,0 +1,614 @@
+//! **Views** and **exports** over big stores.
+//!
+//! A store is filled with synthetic results straight into the derived tables (batched multi-row
+//! INSERTs, a few big transactions): the measured classes first (one per size in
+//! `Options::classes`), then classes of 30 learners until the store holds the requested number
+//! of results. Each learner completes 1 to 10 steps of a 10-step pathway; about one in five
+//! also fails a step twice (repeated failures), one in thirteen is struggling on the next step,
+//! one in seventeen waits for help on it, and one in three has an answered score call — so
+//! every view query has rows to read. The filled file is cached under `Options::data_dir`, keyed
+//! by its sizes, the fill's version and the schema version, so a rerun skips the fill.
+//!
+//! Measured: [`Store::grid`] (the whole grid of the class: the command the UI calls returns
+//! every row, and the UI virtualises the drawing — so the 100,000-learner figure is the full
+//! query, not a page), [`Store::mastery`] and [`Store::needs_me`].
+//!
+//! Exports: one class of `export_rows / 100` learners x 100 steps, every step completed, written
+//! by [`crate::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
+//! per result) to a temporary file.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use sqlx::{QueryBuilder, Sqlite};
+use tokio_util::sync::CancellationToken;
+
+use super::{Options, Report, Spread};
+use crate::clock::{SharedClock, SystemClock};
+use crate::export::{ExportRequest, Format, export_to_path};
+use crate::store::{MIGRATOR, Store};
+
+/// Bumped whenever the fill's shape changes, so stale cached files are not reused.
+const FILL_VERSION: u32 = 1;
+/// Results per transaction of the fill.
+const FLUSH_RESULTS: usize = 250_000;
+const VIEW_PATHWAY: &str = "p-bench";
+const VIEW_STEPS: usize = 10;
+const EXPORT_PATHWAY: &str = "p-export";
+const EXPORT_STEPS: usize = 100;
+const EXPORT_CLASS: &str = "c-export";
+const BASE_MS: i64 = 1_800_000_000_000;
+
+/// The class id of the measured class of `learners`.
+pub fn class_of(learners: usize) -> String {
+    format!("c-learners-{learners}")
+}
+
+fn assignment_of(class_id: &str) -> String {
+    format!("as-{class_id}")
+}
+
+#[derive(Debug, Clone)]
+struct Step {
+    widget_id: String,
+    kind: &'static str,
+    standard: Option<String>,
+    assesses: bool,
+}
+
+fn steps(pathway: &str, n: usize) -> Vec<Step> {
+    (0..n)
+        .map(|s| {
+            let assesses = s % 4 != 3;
+            Step {
+                widget_id: format!("w-{pathway}-{s:03}"),
+                kind: if assesses {
+                    "fraction_compare"
+                } else {
+                    "reflection"
+                },
+                standard: assesses.then(|| format!("CCSS.MATH.CONTENT.4.NF.A.{}", s % 5)),
+                assesses,
+            }
+        })
+        .collect()
+}
+
+/// A small, fast, seeded hash (splitmix64) for the fill's variety.
+fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(b)
+        .wrapping_add(0x6A09_E667_F3BC_C909);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+struct ResultRow {
+    run: String,
+    class_id: Arc<str>,
+    widget: usize,
+    learner: Arc<str>,
+    correct: Option<bool>,
+    at: i64,
+    payload: String,
+}
+
+struct StruggleRow {
+    run: String,
+    class_id: Arc<str>,
+    widget: usize,
+    learner: Arc<str>,
+    at: i64,
+}
+
+struct CallRow {
+    call_id: String,
+    class_id: Arc<str>,
+    assist: bool,
+    widget: usize,
+    learner: Arc<str>,
+    at: i64,
+    open: bool,
+}
+
+/// Buffers rows and writes them in big transactions of multi-row statements.
+struct Filler<'a> {
+    store: &'a Store,
+    pathway: &'static str,
+    steps: Vec<Step>,
+    results: Vec<ResultRow>,
+    struggles: Vec<StruggleRow>,
+    calls: Vec<CallRow>,
+    learners: Vec<(Arc<str>, Arc<str>)>,
+    classes: Vec<Arc<str>>,
+    next_id: u64,
+    written: u64,
+}
+
+impl<'a> Filler<'a> {
+    fn new(store: &'a Store, pathway: &'static str, n_steps: usize) -> Self {
+        Self {
+            store,
+            pathway,
+            steps: steps(pathway, n_steps),
+            results: Vec::new(),
+            struggles: Vec::new(),
+            calls: Vec::new(),
+            learners: Vec::new(),
+            classes: Vec::new(),
+            next_id: 0,
+            written: 0,
+        }
+    }
+
+    fn id(&mut self, prefix: &str) -> String {
+        self.next_id += 1;
+        format!("{prefix}-{:012}", self.next_id)
+    }
+
+    fn result(
+        &mut self,
+        class_id: &Arc<str>,
+        learner: &Arc<str>,
+        s: usize,
+        correct: Option<bool>,
+        at: i64,
+    ) {
+        let run = self.id("run");
+        let step = &self.steps[s];
+        let standard = step
+            .standard
+            .as_deref()
+            .map_or_else(|| "null".to_string(), |st| format!("\"{st}\""));
+        let (correct_json, score) = match correct {
+            Some(true) => ("true", "1.0"),
+            Some(false) => ("false", "0.0"),
+            None => ("null", "null"),
+        };
+        let payload = format!(
+            "{{\"prose\":\"Compared 3/4 and 2/3 using a common denominator.\",\"learner\":\"{learner}\",\
+             \"widget_run_id\":\"{run}\",\"widget_id\":\"{}\",\"pathway_id\":\"{}\",\"at\":\"{}\",\
+             \"widget_result\":{{\"kind\":\"{}\",\"standard\":{standard},\"correct\":{correct_json},\
+             \"attempts\":2,\"hints\":1,\"score\":{score},\"detail\":{{}}}}}}",
+            step.widget_id,
+            self.pathway,
+            crate::export::rfc3339(at),
+            step.kind,
+        );
+        self.results.push(ResultRow {
+            run,
+            class_id: class_id.clone(),
+            widget: s,
+            learner: learner.clone(),
+            correct,
+            at,
+            payload,
+        });
+    }
+
+    /// One class: every learner's results, and (with `extras`) failures, struggles and calls.
+    async fn class(
+        &mut self,
+        class_id: &str,
+        learners: usize,
+        all_steps: bool,
+        extras: bool,
+    ) -> anyhow::Result<()> {
+        let class: Arc<str> = Arc::from(class_id);
+        self.classes.push(class.clone());
+        let ci = self.classes.len() as u64;
+        let n = self.steps.len();
+        for l in 0..learners {
+            let learner: Arc<str> = Arc::from(format!("anon_{ci:06}x{l:07}").as_str());
+            self.learners.push((class.clone(), learner.clone()));
+            let h = mix(ci, l as u64);
+            let done = if all_steps {
+                n
+            } else {
+                1 + (h % n as u64) as usize
+            };
+            let mut at = BASE_MS + (ci as i64) * 10_000_000 + (l as i64) * 1_000;
+            for s in 0..done {
+                at += 7;
+                let correct = self.steps[s]
+                    .assesses
+                    .then(|| (h >> 8).wrapping_add(s as u64) % 4 != 0);
+                self.result(&class, &learner, s, correct, at);
+            }
+            if extras {
+                let last = done - 1;
+                if h % 5 == 0 && self.steps[last].assesses {
+                    for _ in 0..2 {
+                        at += 7;
+                        self.result(&class, &learner, last, Some(false), at);
+                    }
+                }
+                if h % 3 == 0 && self.steps[last].assesses {
+                    let call_id = self.id("call");
+                    self.calls.push(CallRow {
+                        call_id,
+                        class_id: class.clone(),
+                        assist: false,
+                        widget: last,
+                        learner: learner.clone(),
+                        at,
+                        open: false,
+                    });
+                }
+                if done < n && h % 13 == 1 && self.steps[done].assesses {
+                    at += 7;
+                    let run = self.id("srun");
+                    self.struggles.push(StruggleRow {
+                        run,
+                        class_id: class.clone(),
+                        widget: done,
+                        learner: learner.clone(),
+                        at,
+                    });
+                }
+                if done < n && h % 17 == 2 {
+                    at += 7;
+                    let call_id = self.id("call");
+                    self.calls.push(CallRow {
+                        call_id,
+                        class_id: class.clone(),
+                        assist: true,
+                        widget: done,
+                        learner: learner.clone(),
+                        at,
+                        open: true,
+                    });
+                }
+            }
+            if self.results.len() >= FLUSH_RESULTS {
+                self.flush().await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn flush(&mut self) -> anyhow::Result<()> {
+        let mut tx = self.store.pool().begin_with("BEGIN IMMEDIATE").await?;
+        for chunk in self.classes.chunks(500) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO classes (class_id, title, join_code, created_at) ",
+            );
+            q.push_values(chunk, |mut b, c| {
+                b.push_bind(c.as_ref())
+                    .push_bind("Bench class")
+                    .push_bind(Option::<String>::None)
+                    .push_bind(0_i64);
+            });
+            q.build().execute(&mut *tx).await?;
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, created_at) ",
+            );
+            q.push_values(chunk, |mut b, c| {
+                b.push_bind(assignment_of(c))
+                    .push_bind(c.as_ref())
+                    .push_bind(self.pathway)
+                    .push_bind(Option::<i64>::None)
+                    .push_bind(Option::<String>::None)
+                    .push_bind(0_i64);
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        for chunk in self.learners.chunks(2_000) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO learners (class_id, learner, first_seen_at) ",
+            );
+            q.push_values(chunk, |mut b, (c, l)| {
+                b.push_bind(c.as_ref())
+                    .push_bind(l.as_ref())
+                    .push_bind(0_i64);
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        let steps = &self.steps;
+        let pathway = self.pathway;
+        for chunk in self.results.chunks(200) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+                 standard, correct, attempts, hints, score, at_ms, seq, payload) ",
+            );
+            q.push_values(chunk, |mut b, r| {
+                let step = &steps[r.widget];
+                b.push_bind(r.run.as_str())
+                    .push_bind(r.class_id.as_ref())
+                    .push_bind(pathway)
+                    .push_bind(step.widget_id.as_str())
+                    .push_bind(r.learner.as_ref())
+                    .push_bind(step.kind)
+                    .push_bind(step.standard.as_deref())
+                    .push_bind(r.correct)
+                    .push_bind(2_i64)
+                    .push_bind(1_i64)
+                    .push_bind(r.correct.map(|c| if c { 1.0 } else { 0.0 }))
+                    .push_bind(r.at)
+                    .push_bind(Option::<i64>::None)
+                    .push_bind(r.payload.as_str());
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        for chunk in self.struggles.chunks(200) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO struggles (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+                 standard, failed_checks, hints, at_ms, seq, payload) ",
+            );
+            q.push_values(chunk, |mut b, r| {
+                let step = &steps[r.widget];
+                b.push_bind(r.run.as_str())
+                    .push_bind(r.class_id.as_ref())
+                    .push_bind(pathway)
+                    .push_bind(step.widget_id.as_str())
+                    .push_bind(r.learner.as_ref())
+                    .push_bind(step.kind)
+                    .push_bind(step.standard.as_deref())
+                    .push_bind(3_i64)
+                    .push_bind(1_i64)
+                    .push_bind(r.at)
+                    .push_bind(Option::<i64>::None)
+                    .push_bind("{}");
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        for chunk in self.calls.chunks(200) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, widget_run_id, \
+                 learner, kind, standard, request, at_ms, deadline, deadline_ms, opened_seq, state) ",
+            );
+            q.push_values(chunk, |mut b, c| {
+                let step = &steps[c.widget];
+                b.push_bind(c.call_id.as_str())
+                    .push_bind(c.class_id.as_ref())
+                    .push_bind(if c.assist { "assist" } else { "score" })
+                    .push_bind(pathway)
+                    .push_bind(step.widget_id.as_str())
+                    .push_bind(format!("{}-run", c.call_id))
+                    .push_bind(c.learner.as_ref())
+                    .push_bind(step.kind)
+                    .push_bind(step.standard.as_deref())
+                    .push_bind("{}")
+                    .push_bind(c.at)
+                    .push_bind("2027-01-15T08:10:00Z")
+                    .push_bind(c.at + 600_000)
+                    .push_bind(0_i64)
+                    .push_bind(if c.open { "open" } else { "answered" });
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        self.written += self.results.len() as u64;
+        self.classes.clear();
+        self.learners.clear();
+        self.results.clear();
+        self.struggles.clear();
+        self.calls.clear();
+        Ok(())
+    }
+}
+
+async fn catalog(store: &Store, pathway: &str, n_steps: usize) -> anyhow::Result<()> {
+    let mut tx = store.pool().begin().await?;
+    sqlx::query(
+        "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES (?, 'Bench', '1', 0)",
+    )
+    .bind(pathway)
+    .execute(&mut *tx)
+    .await?;
+    for (i, s) in steps(pathway, n_steps).iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO pathway_steps (pathway_id, position, widget_id, kind, title, standard, \
+             assesses, entry) VALUES (?, ?, ?, ?, ?, ?, ?, '{}')",
+        )
+        .bind(pathway)
+        .bind(i as i64)
+        .bind(&s.widget_id)
+        .bind(s.kind)
+        .bind(format!("Step {i}"))
+        .bind(&s.standard)
+        .bind(s.assesses)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+fn schema_version() -> i64 {
+    MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// Opens the cached database `name` under `dir`, filling it first with `fill` when it is not
+/// there yet (into a `.part` file renamed into place when complete).
+async fn cached<F, Fut>(dir: &Path, name: &str, fill: F) -> anyhow::Result<Store>
+where
+    F: FnOnce(Store) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<u64>>,
+{
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(format!("{name}-f{FILL_VERSION}-m{}.db", schema_version()));
+    let clock: SharedClock = Arc::new(SystemClock);
+    if !path.exists() {
+        let part = path.with_extension("db.part");
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", part.display()));
+        }
+        println!("  filling {} (cached for later runs)…", path.display());
+        let started = Instant::now();
+        let store = Store::open(&part, clock.clone()).await?;
+        let results = fill(store.clone()).await?;
+        // Everything into the main file before it moves (a WAL left behind would be lost).
+        let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(store.pool())
+            .await?;
+        anyhow::ensure!(busy == 0, "the filled database could not be checkpointed");
+        store.close().await;
+        std::fs::rename(&part, &path)?;
+        for ext in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", part.display()));
+        }
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "  filled {results} results in {secs:.1} s ({:.0} results/s, {:.2} GB)",
+            results as f64 / secs,
+            std::fs::metadata(&path).map_or(0, |m| m.len()) as f64 / 1e9
+        );
+    } else {
+        println!("  using the cached {}", path.display());
+    }
+    Ok(Store::open(&path, clock).await?)
+}
+
+/// The view store: the measured classes, then classes of 30 until `total` results.
+pub async fn view_store(data_dir: &Path, total: u64, classes: &[usize]) -> anyhow::Result<Store> {
+    let sizes: Vec<String> = classes.iter().map(ToString::to_string).collect();
+    let name = format!("views-{total}-c{}", sizes.join("_"));
+    let classes = classes.to_vec();
+    cached(data_dir, &name, |store| async move {
+        catalog(&store, VIEW_PATHWAY, VIEW_STEPS).await?;
+        let mut filler = Filler::new(&store, VIEW_PATHWAY, VIEW_STEPS);
+        for &n in &classes {
+            filler.class(&class_of(n), n, false, true).await?;
+        }
+        let mut bulk = 0;
+        while filler.written + (filler.results.len() as u64) < total {
+            bulk += 1;
+            filler
+                .class(&format!("c-bulk-{bulk:07}"), 30, false, true)
+                .await?;
+        }
+        filler.flush().await?;
+        Ok(filler.written)
+    })
+    .await
+}
+
+/// The export store: one class of `rows / 100` learners x 100 steps, all completed.
+pub async fn export_store(data_dir: &Path, rows: u64) -> anyhow::Result<Store> {
+    let learners = rows.div_ceil(EXPORT_STEPS as u64).max(1) as usize;
+    cached(data_dir, &format!("export-{rows}"), |store| async move {
+        catalog(&store, EXPORT_PATHWAY, EXPORT_STEPS).await?;
+        let mut filler = Filler::new(&store, EXPORT_PATHWAY, EXPORT_STEPS);
+        filler.class(EXPORT_CLASS, learners, true, false).await?;
+        filler.flush().await?;
+        // A roster, so the default exports pay for the name scan.
+        let roster = crate::roster::parse_roster_csv(
+            "anonymous_id,display_name\nanon_000001x0000000,Zephyrine Quabbelwick\n\
+             anon_000001x0000001,Bartholomew Xanthopoulos\n",
+        )
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        store.import_roster(EXPORT_CLASS, &roster).await?;
+        Ok(filler.written)
+    })
+    .await
+}
+
+/// Times `f` once unmeasured (warm-up), then `runs` times. Milliseconds.
+async fn time_ms<T, F, Fut>(runs: usize, mut f: F) -> anyhow::Result<(Spread, T)>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    let mut last = f().await?;
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        last = f().await?;
+        times.push(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    Ok((Spread::of(&times), last))
+}
+
+/// `bench views`: grid, mastery and who-needs-me for each class size over each store size.
+pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
+    for &total in &opts.stores {
+        println!(
+            "views: a store of {total} results, measured classes {:?}",
+            opts.classes
+        );
+        let store = view_store(&opts.data_dir, total, &opts.classes).await?;
+        let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results")
+            .fetch_one(store.pool())
+            .await?;
+        println!("  the store holds {stored} results");
+        for &n in &opts.classes {
+            let class = class_of(n);
+            let assignment = assignment_of(&class);
+            let (grid, rows) = time_ms(opts.runs, || async {
+                Ok(store.grid(&class, &assignment).await?.rows.len())
+            })
+            .await?;
+            anyhow::ensure!(rows == n, "the grid of {class} has {rows} rows, not {n}");
+            report.add(
+                "views",
+                format!("grid (full), {n} learners, {total} results"),
+                "ms",
+                grid,
+            );
+            let (mastery, _) = time_ms(opts.runs, || async {
+                Ok(store.mastery(&class, 10).await?.standards.len())
+            })
+            .await?;
+            report.add(
+                "views",
+                format!("mastery by standard, {n} learners, {total} results"),
+                "ms",
+                mastery,
+            );
+            let (needs, items) = time_ms(opts.runs, || async {
+                Ok(store.needs_me(&class).await?.len())
+            })
+            .await?;
+            anyhow::ensure!(
+                items > 0,
+                "who-needs-me of {class} is empty: the fill is wrong"
+            );
+            report.add(
+                "views",
+                format!("who needs me now, {n} learners, {total} results"),
+                "ms",
+                needs,
+            );
+        }
+        store.close().await;
+    }
+    Ok(())
+}
+
+/// `bench export`: CSV and xAPI rows per second over one class of `export_rows` results.
+pub async fn run_exports(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
+    println!("exports: one class of {} results", opts.export_rows);
+    let store = export_store(&opts.data_dir, opts.export_rows).await?;
+    let dir = tempfile::tempdir()?;
+    for format in [Format::Csv, Format::Xapi] {
+        let mut rates = Vec::new();
+        let mut rows = 0;
+        for _ in 0..opts.runs {
+            let path: PathBuf = dir.path().join(format!("out.{}", format.extension()));
+            let started = Instant::now();
+            let summary = export_to_path(
+                &store,
+                &ExportRequest::new(EXPORT_CLASS, format),
+                &path,
+                &mut |_| {},
+                &CancellationToken::new(),
+            )
+            .await?;
+            rates.push(summary.rows as f64 / started.elapsed().as_secs_f64());
+            rows = summary.rows;
+            std::fs::remove_file(&path)?;
+        }
+        report.add(
+            "export",
+            format!("export {} ({rows} rows)", format.as_str()),
+            "rows/s",
+            Spread::of(&rates),
+        );
+    }
+    store.close().await;
+    Ok(())
+}

@@ -1,0 +1,80 @@
+//! The benchmarks' helpers on tiny sizes: every figure `bench all` prints comes out finite.
+//! No timing is asserted here (these machines are noisy); BENCHMARKS.md carries the figures.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use a2learn_teacher::bench::{Options, Which, run};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_all_on_tiny_sizes_yields_finite_figures() {
+    let data = tempfile::tempdir().unwrap();
+    let opts = Options {
+        runs: 1,
+        frames: 1_000,
+        stores: vec![4_000],
+        classes: vec![30, 100],
+        export_rows: 1_000,
+        rates: vec![20.0],
+        live_seconds: 0.5,
+        memory_events: 1_000,
+        data_dir: data.path().to_path_buf(),
+        exe: Some(PathBuf::from(env!("CARGO_BIN_EXE_a2learn-teacher"))),
+    };
+    let report = run(Which::All, &opts).await.unwrap();
+    for section in ["ingest", "views", "export", "live", "memory"] {
+        assert!(
+            report.figures.iter().any(|f| f.section == section),
+            "no {section} figure"
+        );
+    }
+    for f in &report.figures {
+        assert!(
+            f.value.is_finite(),
+            "{} is not finite: {:?}",
+            f.name,
+            f.value
+        );
+        assert!(
+            f.value.median > 0.0,
+            "{} is not positive: {:?}",
+            f.name,
+            f.value
+        );
+    }
+    // 3 query kinds x 2 class sizes x 1 store, 2 export formats, p50 and p99 per rate.
+    assert_eq!(
+        report
+            .figures
+            .iter()
+            .filter(|f| f.section == "views")
+            .count(),
+        6
+    );
+    assert_eq!(
+        report
+            .figures
+            .iter()
+            .filter(|f| f.section == "export")
+            .count(),
+        2
+    );
+    assert_eq!(
+        report
+            .figures
+            .iter()
+            .filter(|f| f.section == "live")
+            .count(),
+        2
+    );
+
+    // A second run reuses the cached stores (no second fill).
+    let cached: Vec<_> = std::fs::read_dir(data.path()).unwrap().collect();
+    let again = run(Which::Views, &opts).await.unwrap();
+    assert_eq!(again.figures.len(), 6);
+    assert_eq!(
+        std::fs::read_dir(data.path()).unwrap().count(),
+        cached.len()
+    );
+}
