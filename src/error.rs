@@ -22,6 +22,11 @@ pub enum ErrorCode {
     AlreadyAnswered,
     /// A co-teacher holds the help request.
     AlreadyClaimed,
+    /// A default export was refused because it contained a roster name or an e-mail address;
+    /// the message names the row and field (never the name).
+    PrivacyBlocked,
+    /// The teacher cancelled a long operation; nothing was written.
+    Cancelled,
 }
 
 /// An error as the UI receives it. The message is for people: it never carries a token, a

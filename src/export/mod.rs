@@ -159,10 +159,11 @@ impl From<ExportError> for crate::UiError {
     fn from(err: ExportError) -> Self {
         use crate::ErrorCode;
         let code = match &err {
-            ExportError::Store(StoreError::Invalid(_))
-            | ExportError::Invalid(_)
-            | ExportError::Privacy(_)
-            | ExportError::Cancelled => ErrorCode::InvalidInput,
+            ExportError::Store(StoreError::Invalid(_)) | ExportError::Invalid(_) => {
+                ErrorCode::InvalidInput
+            }
+            ExportError::Privacy(_) => ErrorCode::PrivacyBlocked,
+            ExportError::Cancelled => ErrorCode::Cancelled,
             ExportError::NotFound(_) => ErrorCode::NotFound,
             ExportError::Store(_) | ExportError::Sql(_) | ExportError::Io(_) => ErrorCode::Storage,
             ExportError::Zip(_) | ExportError::Csv(_) | ExportError::Json(_) => ErrorCode::Internal,
@@ -434,6 +435,24 @@ pub(crate) fn segment(text: &str) -> String {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+
+    #[test]
+    fn blocks_and_cancels_reach_the_ui_with_codes_of_their_own() {
+        // The export view branches on these codes, not on message text.
+        let hit = crate::privacy::PrivacyHit {
+            what: crate::privacy::HitKind::Email,
+            place: "row",
+            row: 4,
+            field: "prose".into(),
+        };
+        let ui: crate::UiError = ExportError::Privacy(hit).into();
+        assert_eq!(ui.code, crate::ErrorCode::PrivacyBlocked);
+        assert!(ui.message.contains("row 4"), "{}", ui.message);
+        let ui: crate::UiError = ExportError::Cancelled.into();
+        assert_eq!(ui.code, crate::ErrorCode::Cancelled);
+        let ui: crate::UiError = ExportError::Invalid("bad format".into()).into();
+        assert_eq!(ui.code, crate::ErrorCode::InvalidInput, "negative control");
+    }
 
     #[test]
     fn times_and_dates_are_utc() {

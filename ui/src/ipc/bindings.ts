@@ -163,7 +163,14 @@ export type ErrorCode =
 /**  A help request already has its one response. */
 "already_answered" | 
 /**  A co-teacher holds the help request. */
-"already_claimed";
+"already_claimed" | 
+/**
+ *  A default export was refused because it contained a roster name or an e-mail address;
+ *  the message names the row and field (never the name).
+ */
+"privacy_blocked" | 
+/**  The teacher cancelled a long operation; nothing was written. */
+"cancelled";
 
 export type EvidenceResultView = {
 	kind: string,

@@ -142,8 +142,9 @@ describe("ExportView", () => {
     renderView(fake);
     const run = await startExport(fake);
     const message = "a roster name found in row 4, field prose; the export was not written";
-    expect(isPrivacyBlock({ code: "invalid_input", message })).toBe(true);
-    await act(async () => run.fail("invalid_input", message));
+    expect(isPrivacyBlock({ code: "privacy_blocked", message })).toBe(true);
+    expect(isPrivacyBlock({ code: "invalid_input", message })).toBe(false);
+    await act(async () => run.fail("privacy_blocked", message));
     const block = await screen.findByTestId("export-blocked");
     expect(block.getAttribute("role")).toBe("alert");
     expect(block.textContent).toMatch(/A roster name found in row 4, field prose/);

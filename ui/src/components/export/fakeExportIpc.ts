@@ -66,7 +66,7 @@ export function fakeExportIpc(opts: { lastFolder?: string | null; homePage?: str
       const r = running;
       if (!r) return false;
       // The backend stops at the next row and rejects the run.
-      queueMicrotask(() => r.fail("invalid_input", "the export was cancelled; nothing was written"));
+      queueMicrotask(() => r.fail("cancelled", "the export was cancelled; nothing was written"));
       return true;
     },
     chooseSavePath: async (defaultPath, filters) => {

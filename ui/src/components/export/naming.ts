@@ -94,10 +94,10 @@ export function defaultSavePath(lastFolder: string | null, fileName: string): st
 
 /** Whether a failed export was refused by the privacy linter (`src/privacy`, `PrivacyHit`). */
 export function isPrivacyBlock(error: { code: string; message: string }): boolean {
-  return error.code === "invalid_input" && /^(a roster name|an e-mail address) found in /.test(error.message);
+  return error.code === "privacy_blocked";
 }
 
 /** Whether a failed export was the teacher's cancel (`ExportError::Cancelled`). */
 export function isCancelled(error: { code: string; message: string }): boolean {
-  return error.code === "invalid_input" && /cancelled/.test(error.message);
+  return error.code === "cancelled";
 }
