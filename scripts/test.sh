@@ -37,9 +37,10 @@ step "ui unit tests (vitest)" npm --prefix ui run --silent test
 step "ui build" npm --prefix ui run --silent build
 step "cargo fmt" cargo fmt --all -- --check
 step "cargo clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
-step "cargo test" cargo test --workspace --locked
-# The xAPI export against Ralph; CI=true makes a missing Ralph a failure, not a skip.
-step "xAPI peer (Ralph LRS)" env CI=true cargo test -p a2learn-teacher --locked --test xapi_ralph
+# CI=true turns the peers that tests start (Ralph, the xAPI record store, in tests/xapi_ralph.rs)
+# from "skip when missing" into "fail when missing": install.sh has put them there. The same
+# package selection as clippy and the build, so nothing compiles twice.
+step "cargo test (with Ralph, the xAPI peer)" env CI=true cargo test --workspace --locked
 step "generated files are current" git diff --exit-code --stat -- "${generated[@]}"
 step "contract peers (AG-UI, A2UI, MCP Apps validators)" npm --prefix tests/peers test --silent
 # cargo test captured a live feed from the reference host; the AG-UI peers judge it here too,
