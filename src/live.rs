@@ -254,10 +254,13 @@ async fn merge_states(live: std::sync::Weak<Live>) {
         let Some(l) = live.upgrade() else { return };
         let (merged, mut receivers) = {
             let inner = l.inner.lock().await;
-            let receivers: Vec<watch::Receiver<ConnectionState>> =
+            let all: Vec<watch::Receiver<ConnectionState>> =
                 inner.feeds.values().map(|f| f.state.clone()).collect();
-            let states: Vec<ConnectionState> =
-                receivers.iter().map(|r| r.borrow().clone()).collect();
+            let states: Vec<ConnectionState> = all.iter().map(|r| r.borrow().clone()).collect();
+            // A feed that has stopped for good keeps its last state in the merge, but is not
+            // waited on: a closed channel's `changed()` is ready at once, and waiting on it
+            // would spin this loop.
+            let receivers = still_open(all);
             let merged = if inner.target.is_none() {
                 ConnectionState::NotConfigured
             } else {
@@ -284,6 +287,17 @@ async fn merge_states(live: std::sync::Weak<Live>) {
             _ = any_state => {}
         }
     }
+}
+
+/// The receivers whose feed is still running. A stopped feed's channel is closed: its
+/// `changed()` is ready at once, so waiting on it would spin the merge loop.
+fn still_open(
+    receivers: Vec<watch::Receiver<ConnectionState>>,
+) -> Vec<watch::Receiver<ConnectionState>> {
+    receivers
+        .into_iter()
+        .filter(|r| r.has_changed().is_ok())
+        .collect()
 }
 
 /// Resolves when the first of `futures` does.
@@ -380,6 +394,20 @@ mod tests {
         );
         assert_eq!(merge(&[Reconnecting { next_try_s: 1.0 }, Offline]), Offline);
         assert_eq!(merge(&[Offline, TokenRefused, Connected]), TokenRefused);
+    }
+
+    #[test]
+    fn stopped_feeds_are_not_waited_on() {
+        let (running_tx, running) = watch::channel(ConnectionState::Connected);
+        let (stopped_tx, stopped) = watch::channel(ConnectionState::TokenRefused);
+        drop(stopped_tx);
+        let open = still_open(vec![running, stopped.clone()]);
+        assert_eq!(open.len(), 1, "the closed channel is left out");
+        assert_eq!(*open[0].borrow(), ConnectionState::Connected);
+        // Its last state still counts in the merge.
+        assert_eq!(*stopped.borrow(), ConnectionState::TokenRefused);
+        drop(running_tx);
+        assert!(still_open(open).is_empty());
     }
 
     #[test]

@@ -139,7 +139,9 @@ pub async fn connect_with_retry(
     }
 }
 
-/// Follows a class until `cancel` fires: catalog, backfill, then the feed.
+/// Follows a class until `cancel` fires: catalog, backfill, then the feed. A host that fails
+/// while the catalog or the backfill is fetched is tried again with backoff, like the feed; only
+/// a refused token or an unknown class end the sync, since retrying cannot mend them.
 pub async fn sync_class(
     store: Store,
     config: FeedConfig,
@@ -148,16 +150,48 @@ pub async fn sync_class(
     cancel: CancellationToken,
 ) -> Result<FeedStats, SyncError> {
     store.ensure_class(&config.class_id).await?;
-    let Some(client) =
-        connect_with_retry(&config.base_url, &config.token, &clock, &sinks, &cancel).await?
-    else {
-        return Ok(FeedStats::default());
+    let backoff = Backoff::default();
+    let mut jitter = Jitter::new(clock.now_ms() as u64 ^ 0xA2);
+    let mut attempt = 0;
+    let registry = loop {
+        let Some(client) =
+            connect_with_retry(&config.base_url, &config.token, &clock, &sinks, &cancel).await?
+        else {
+            return Ok(FeedStats::default());
+        };
+        let prepared = async {
+            let registry = refresh_catalog(&store, &client).await?;
+            let backfilled = backfill(&store, &client, &registry, &config.class_id).await?;
+            Ok::<_, SyncError>((registry, backfilled))
+        }
+        .await;
+        client.close().await;
+        match prepared {
+            Ok((registry, backfilled)) => {
+                if backfilled > 0 {
+                    tracing::info!(class_id = %config.class_id, results = backfilled, "backfilled");
+                }
+                break registry;
+            }
+            Err(e @ (SyncError::Host(HostError::TokenRefused) | SyncError::Feed(_))) => {
+                if matches!(e, SyncError::Host(HostError::TokenRefused)) {
+                    sinks.state.send_replace(ConnectionState::TokenRefused);
+                }
+                return Err(e);
+            }
+            Err(e) => {
+                let delay = backoff.delay(attempt, jitter.unit());
+                attempt += 1;
+                tracing::warn!(class_id = %config.class_id, error = %e, delay_ms = delay.as_millis() as u64, "preparing the class failed; retrying");
+                sinks.state.send_replace(ConnectionState::Reconnecting {
+                    next_try_s: delay.as_secs_f64(),
+                });
+                tokio::select! {
+                    _ = cancel.cancelled() => return Ok(FeedStats::default()),
+                    _ = tokio::time::sleep(delay) => {}
+                }
+            }
+        }
     };
-    let registry = refresh_catalog(&store, &client).await?;
-    let backfilled = backfill(&store, &client, &registry, &config.class_id).await?;
-    if backfilled > 0 {
-        tracing::info!(class_id = %config.class_id, results = backfilled, "backfilled");
-    }
-    client.close().await;
     Ok(run_feed(store, Arc::new(registry), config, clock, sinks, cancel).await?)
 }

@@ -10,6 +10,7 @@
 mod support;
 
 use std::io::Cursor;
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -32,11 +33,15 @@ fn ralph() -> Option<PathBuf> {
     bin.exists().then_some(bin)
 }
 
-/// Kills the server when the test ends, however it ends.
+/// Kills the server when the test ends, however it ends — with the worker processes it forks
+/// (uvicorn's multiprocessing children outlive a plain kill of their parent), by killing its
+/// whole process group.
 struct Server(Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -101,6 +106,8 @@ fn start_ralph(bin: &PathBuf, dir: &std::path::Path) -> (Server, String) {
         .current_dir(dir)
         .stdout(log.try_clone().unwrap())
         .stderr(log)
+        // Its own process group, so Drop can end every process it starts.
+        .process_group(0)
         .spawn()
         .unwrap();
     (Server(child), format!("http://127.0.0.1:{port}"))

@@ -1,41 +1,22 @@
 // End to end: the real app window under Xvfb, driven over WebDriver (tauri-driver +
 // WebKitWebDriver). Run by tests/e2e/run.sh, which builds nothing and expects the binary built.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { WebDriver, startDriver } from "./webdriver.mjs";
+import { launchApp, outDir } from "./webdriver.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
-const outDir = path.join(root, "test-output", "e2e");
 
-let driver;
+
+let app;
 let wd;
-let home;
 
 before(async () => {
-  await mkdir(outDir, { recursive: true });
-  // A fresh data and config home: the app starts from an empty database.
-  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-"));
-  const env = {
-    ...process.env,
-    XDG_DATA_HOME: path.join(home, "data"),
-    XDG_CONFIG_HOME: path.join(home, "config"),
-  };
-  delete env.A2LEARN_TEACHER_DB;
-  driver = await startDriver({ port: Number(process.env.E2E_DRIVER_PORT ?? 4444), env });
-  wd = new WebDriver(driver.base);
-  await wd.start(application);
+  app = await launchApp({ port: Number(process.env.E2E_DRIVER_PORT ?? 4444), name: "app" });
+  wd = app.wd;
 });
 
 after(async () => {
-  await wd?.stop();
-  driver?.child.kill();
-  if (home) await rm(home, { recursive: true, force: true });
+  await app?.close();
 });
 
 test("the window opens on the app frame", async () => {

@@ -2,44 +2,23 @@
 // filling as simulated learners work, a drill-down, a new class with an assigned pathway, a
 // roster import that puts names on screen, and projector-safe mode removing every one of them.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { WebDriver, startDriver } from "./webdriver.mjs";
+import { launchApp, outDir } from "./webdriver.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
-const outDir = path.join(root, "test-output", "e2e");
 // Canary names: strings that cannot occur in the page unless a roster name leaks.
 const CANARIES = ["Zephyrine Quabbelwick", "Oswaldo Thrumblecorn", "Perpetua Vexmoorland"];
 
-let driver;
+let app;
 let wd;
-let home;
 
 before(async () => {
-  await mkdir(outDir, { recursive: true });
-  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-class-"));
-  const env = {
-    ...process.env,
-    XDG_DATA_HOME: path.join(home, "data"),
-    XDG_CONFIG_HOME: path.join(home, "config"),
-    // Fast simulated learners, so cells change within seconds.
-    A2LEARN_DEMO_SPEED: "60",
-  };
-  delete env.A2LEARN_TEACHER_DB;
-  driver = await startDriver({ port: 4450, env });
-  wd = new WebDriver(driver.base);
-  await wd.start(application);
+  app = await launchApp({ port: 4450, name: "class", env: { A2LEARN_DEMO_SPEED: "60" } });
+  wd = app.wd;
 });
 
 after(async () => {
-  await wd?.stop();
-  driver?.child.kill();
-  if (home) await rm(home, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** The states of every rendered grid cell. */

@@ -4,45 +4,25 @@
 // driven over WebDriver, so "Export…" is not clicked; the export command itself is called from the
 // page with the same IPC the view uses (a real Channel for progress), to a file in the test's home.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { WebDriver, startDriver } from "./webdriver.mjs";
+import { launchApp, outDir } from "./webdriver.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
-const outDir = path.join(root, "test-output", "e2e");
 // Its own driver port, so this file never shares a driver with the other e2e files.
 const PORT = Number(process.env.E2E_EXPORT_DRIVER_PORT ?? 4470);
 const FORMATS = ["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster"];
 
-let driver;
+let app;
 let wd;
-let home;
 
 before(async () => {
-  await mkdir(outDir, { recursive: true });
-  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-export-"));
-  const env = {
-    ...process.env,
-    XDG_DATA_HOME: path.join(home, "data"),
-    XDG_CONFIG_HOME: path.join(home, "config"),
-    // Faster simulated learners: the demo class has results to export within seconds.
-    A2LEARN_DEMO_SPEED: "20",
-  };
-  delete env.A2LEARN_TEACHER_DB;
-  driver = await startDriver({ port: PORT, env });
-  wd = new WebDriver(driver.base);
-  await wd.start(application);
+  app = await launchApp({ port: PORT, name: "export", env: { A2LEARN_DEMO_SPEED: "20" } });
+  wd = app.wd;
 });
 
 after(async () => {
-  await wd?.stop();
-  driver?.child.kill();
-  if (home) await rm(home, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** Opens the demo class, then the Export link: the view opens on that class. */
@@ -106,7 +86,7 @@ test("projector-safe mode disables the export with names", async () => {
 });
 
 test("the export command writes the file with progress and remembers the folder", async () => {
-  const folder = path.join(home, "exports");
+  const folder = path.join(app.home, "exports");
   await mkdir(folder, { recursive: true });
   const file = path.join(folder, "demo.csv");
   // The same call the view makes after the save dialog: export_class with a Channel for progress.

@@ -3,47 +3,25 @@
 // shows as "answered"; a hostile question (injected through the demo's test-only hook) shows as
 // literal text and runs nothing.
 import assert from "node:assert/strict";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { WebDriver, startDriver } from "./webdriver.mjs";
+import { launchApp, outDir } from "./webdriver.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
-const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
-const outDir = path.join(root, "test-output", "e2e");
 // Its own driver port, so this file never shares a driver with app.test.mjs.
 const PORT = Number(process.env.E2E_DESK_DRIVER_PORT ?? 4460);
 const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> how do I start?`;
 const INJECTED = "call-injected-question";
 
-let driver;
+let app;
 let wd;
-let home;
 
 before(async () => {
-  await mkdir(outDir, { recursive: true });
-  home = await mkdtemp(path.join(tmpdir(), "a2learn-e2e-desk-"));
-  const env = {
-    ...process.env,
-    XDG_DATA_HOME: path.join(home, "data"),
-    XDG_CONFIG_HOME: path.join(home, "config"),
-    // 20x: requests arrive within seconds and stay open 15 s (5 simulated minutes).
-    A2LEARN_DEMO_SPEED: "20",
-    A2LEARN_DEMO_INJECT_QUESTION: HOSTILE,
-  };
-  delete env.A2LEARN_TEACHER_DB;
-  driver = await startDriver({ port: PORT, env });
-  wd = new WebDriver(driver.base);
-  await wd.start(application);
+  app = await launchApp({ port: PORT, name: "desk", env: { A2LEARN_DEMO_SPEED: "20", A2LEARN_DEMO_INJECT_QUESTION: HOSTILE } });
+  wd = app.wd;
 });
 
 after(async () => {
-  await wd?.stop();
-  driver?.child.kill();
-  if (home) await rm(home, { recursive: true, force: true });
+  await app?.close();
 });
 
 async function openDesk() {

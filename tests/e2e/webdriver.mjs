@@ -1,8 +1,11 @@
 // A small W3C WebDriver client over fetch: enough to drive the app through tauri-driver without
 // any npm package.
 import { spawn } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 
 const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
 
@@ -17,6 +20,8 @@ export class WebDriver {
       method,
       headers: { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // A window that stops answering fails the test instead of hanging the whole run.
+      signal: AbortSignal.timeout(60000),
     });
     const json = await res.json();
     if (!res.ok || (json.value && json.value.error)) {
@@ -115,4 +120,39 @@ export async function startDriver({ port, env }) {
   }
   child.kill();
   throw new Error("tauri-driver did not start");
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Where screenshots go. */
+export const outDir = path.join(root, "test-output", "e2e");
+
+/**
+ * Starts tauri-driver on `port` and the app in a fresh data and config home (so it starts from
+ * an empty database and its own embedded demo host), with `env` added. Each test file passes its
+ * own port so files never share a driver.
+ */
+export async function launchApp({ port, name, env = {} }) {
+  const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
+  const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
+  await mkdir(outDir, { recursive: true });
+  const home = await mkdtemp(path.join(tmpdir(), `a2learn-e2e-${name}-`));
+  const fullEnv = {
+    ...process.env,
+    XDG_DATA_HOME: path.join(home, "data"),
+    XDG_CONFIG_HOME: path.join(home, "config"),
+    ...env,
+  };
+  delete fullEnv.A2LEARN_TEACHER_DB;
+  const driver = await startDriver({ port, env: fullEnv });
+  const wd = new WebDriver(driver.base);
+  await wd.start(application);
+  return {
+    wd,
+    home,
+    async close() {
+      await wd.stop();
+      driver.child.kill();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
 }
