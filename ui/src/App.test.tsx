@@ -52,7 +52,10 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       importRoster: async () => ({ imported: 0, errors: [] }),
       rosterSize: async () => 0,
       suppressionK: async () => 10,
-      setSuppressionK: async (k) => k,
+      setSuppressionK: async (k) => {
+        if (k < 5 || k > 30) throw new IpcError({ code: "invalid_input", message: "k must be between 5 and 30" });
+        return k;
+      },
     },
     desk: fakeDeskIpc(),
     exports: fakeExportIpc().exports,
@@ -151,6 +154,19 @@ describe("classes, settings and diagnostics", () => {
     act(() => create.click());
     expect(await screen.findByRole("heading", { name: "Period 6" })).toBeTruthy();
     expect(screen.getByTestId("join-code").textContent).toBe("NEW-123");
+  });
+
+  it("sets k for small-group suppression, and shows the backend's refusal out of range", async () => {
+    render(<App ipc={fakeIpc().ipc} />);
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    const input = (await screen.findByLabelText(/Smallest group shown/)) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe("10"));
+    fireEvent.change(input, { target: { value: "4" } });
+    act(() => screen.getByRole("button", { name: "Save k" }).click());
+    expect((await screen.findByRole("alert")).textContent).toContain("between 5 and 30");
+    fireEvent.change(input, { target: { value: "12" } });
+    act(() => screen.getByRole("button", { name: "Save k" }).click());
+    await screen.findByText("Groups smaller than 12 learners are hidden.");
   });
 
   it("refuses a bad host address with the backend's message", async () => {

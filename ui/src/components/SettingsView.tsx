@@ -23,6 +23,7 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      <SmallGroupThreshold ipc={ipc} />
       <form
         className="settings-form"
         onSubmit={(e) => {
@@ -76,5 +77,53 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
         ) : null}
       </form>
     </section>
+  );
+}
+
+/**
+ * k: every aggregate over fewer than k learners shows "fewer than k" (mastery and the standards
+ * exports), with complementary suppression. The backend enforces the 5-30 range, and its message
+ * shows next to the field (no min/max attributes: the browser's own bubble would say less).
+ */
+function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
+  const [k, setK] = useState("");
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  useEffect(() => {
+    void ipc.classView
+      .suppressionK()
+      .then((v) => setK(String(v)))
+      .catch((e) => setMessage({ kind: "error", text: ipc.toUiError(e).message }));
+  }, [ipc]);
+  return (
+    <form
+      className="settings-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setMessage(null);
+        ipc.classView
+          .setSuppressionK(Number(k))
+          .then((v) => {
+            setK(String(v));
+            setMessage({ kind: "ok", text: `Groups smaller than ${v} learners are hidden.` });
+          })
+          .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }));
+      }}
+    >
+      <label htmlFor="suppression-k">Smallest group shown in aggregates (k, 5–30)</label>
+      <input
+        id="suppression-k"
+        type="number"
+        inputMode="numeric"
+        value={k}
+        onChange={(e) => setK(e.target.value)}
+        aria-invalid={message?.kind === "error" ? true : undefined}
+      />
+      <button type="submit">Save k</button>
+      {message ? (
+        <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "field-error" : "muted"}>
+          {message.text}
+        </p>
+      ) : null}
+    </form>
   );
 }
