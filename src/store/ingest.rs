@@ -797,7 +797,66 @@ pub(crate) async fn apply_accepted(
     learners.dedup();
     changes.learners |= insert_learners(&mut *conn, class_id, &learners, now).await?;
 
-    // Calls, in feed order: a request and its response may share a batch.
+    changes.calls |= apply_calls(&mut *conn, class_id, accepted, now).await?;
+    Ok(changes)
+}
+
+/// A call opened in this batch, with whatever the batch itself says about it afterwards.
+struct NewCall<'a> {
+    call_id: &'a str,
+    function: &'static str,
+    identity: &'a a2learn_contract::Identity,
+    kind: &'a str,
+    standard: Option<&'a str>,
+    request: &'a str,
+    deadline: &'a str,
+    opened_seq: i64,
+    state: &'static str,
+    claimed_by: Option<&'a str>,
+    response: Option<&'a str>,
+    closed_at_ms: Option<i64>,
+    closed_seq: Option<i64>,
+}
+
+/// A response or claim for a call opened in an earlier batch.
+enum Later<'a> {
+    Close {
+        call_id: &'a str,
+        state: &'static str,
+        response: &'a str,
+        at_ms: i64,
+        seq: Option<i64>,
+    },
+    Claim {
+        call_id: &'a str,
+        claimed_by: &'a str,
+    },
+}
+
+/// What a response does to its call.
+fn closing_state(response: &a2learn_contract::FunctionResponse) -> &'static str {
+    match (&response.value, &response.error) {
+        (Some(_), _) => "answered",
+        (None, Some(e)) if e.code == "declined" => "declined",
+        (None, Some(e)) if e.code == a2learn_contract::CallError::TIMEOUT => "expired",
+        _ => "failed",
+    }
+}
+
+/// Applies requests, responses and claims in feed order. Calls opened in this batch are written
+/// once, in multi-row statements, with their in-batch response and claim folded in (a call is
+/// usually opened and closed within one replayed batch); only responses and claims for calls of
+/// earlier batches take a statement each. The earlier-batch updates run before the inserts, so
+/// they can only touch calls that existed before the batch, as a one-by-one pass would.
+async fn apply_calls(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    accepted: &[Accepted],
+    now: i64,
+) -> Result<bool, StoreError> {
+    let mut new_calls: Vec<NewCall<'_>> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut later: Vec<Later<'_>> = Vec::new();
     for item in accepted {
         match item {
             Accepted::Contract {
@@ -806,99 +865,155 @@ pub(crate) async fn apply_accepted(
                 payload,
                 redelivered: false,
             } => {
-                changes.calls |=
-                    apply_call(&mut *conn, class_id, *seq, message, payload, now).await?;
+                let opened = match message {
+                    Message::ScoreRequest(m) => Some((
+                        "score",
+                        &m.call_id,
+                        &m.identity,
+                        &m.kind,
+                        &m.standard,
+                        &m.deadline,
+                    )),
+                    Message::AssistRequest(m) => Some((
+                        "assist",
+                        &m.call_id,
+                        &m.identity,
+                        &m.kind,
+                        &m.standard,
+                        &m.deadline,
+                    )),
+                    _ => None,
+                };
+                if let Some((function, call_id, identity, kind, standard, deadline)) = opened {
+                    index.entry(call_id.as_str()).or_insert(new_calls.len());
+                    new_calls.push(NewCall {
+                        call_id,
+                        function,
+                        identity,
+                        kind,
+                        standard: standard.as_deref(),
+                        request: payload,
+                        deadline,
+                        opened_seq: seq.unwrap_or(0),
+                        state: "open",
+                        claimed_by: None,
+                        response: None,
+                        closed_at_ms: None,
+                        closed_seq: None,
+                    });
+                    continue;
+                }
+                let Some((_, response)) = message.response() else {
+                    continue;
+                };
+                let state = closing_state(response);
+                let at_ms = response
+                    .at
+                    .as_deref()
+                    .and_then(agui::timestamp_ms)
+                    .unwrap_or(now);
+                match index
+                    .get(response.call_id.as_str())
+                    .map(|&i| &mut new_calls[i])
+                {
+                    Some(call) if call.state == "open" => {
+                        call.state = state;
+                        call.response = Some(payload);
+                        call.closed_at_ms = Some(at_ms);
+                        call.closed_seq = *seq;
+                    }
+                    Some(_) => {}
+                    None => later.push(Later::Close {
+                        call_id: &response.call_id,
+                        state,
+                        response: payload,
+                        at_ms,
+                        seq: *seq,
+                    }),
+                }
             }
             Accepted::Claimed { claim, .. } => {
-                let done = sqlx::query("UPDATE calls SET claimed_by = ? WHERE call_id = ?")
-                    .bind(&claim.claimed_by)
-                    .bind(&claim.call_id)
-                    .execute(&mut *conn)
-                    .await?;
-                changes.calls |= done.rows_affected() > 0;
+                match index
+                    .get(claim.call_id.as_str())
+                    .map(|&i| &mut new_calls[i])
+                {
+                    Some(call) => call.claimed_by = Some(&claim.claimed_by),
+                    None => later.push(Later::Claim {
+                        call_id: &claim.call_id,
+                        claimed_by: &claim.claimed_by,
+                    }),
+                }
             }
             _ => {}
         }
     }
-    Ok(changes)
-}
 
-async fn apply_call(
-    conn: &mut SqliteConnection,
-    class_id: &str,
-    seq: Option<i64>,
-    message: &Message,
-    payload: &str,
-    now: i64,
-) -> Result<bool, StoreError> {
-    let (function, call_id, identity, kind, standard, deadline) = match message {
-        Message::ScoreRequest(m) => (
-            "score",
-            &m.call_id,
-            &m.identity,
-            &m.kind,
-            &m.standard,
-            &m.deadline,
-        ),
-        Message::AssistRequest(m) => (
-            "assist",
-            &m.call_id,
-            &m.identity,
-            &m.kind,
-            &m.standard,
-            &m.deadline,
-        ),
-        _ => {
-            let Some((_, response)) = message.response() else {
-                return Ok(false);
+    let mut changed = false;
+    for update in &later {
+        let done =
+            match update {
+                Later::Close {
+                    call_id,
+                    state,
+                    response,
+                    at_ms,
+                    seq,
+                } => sqlx::query(
+                    "UPDATE calls SET state = ?, response = ?, closed_at_ms = ?, closed_seq = ? \
+                     WHERE call_id = ? AND state = 'open'",
+                )
+                .bind(*state)
+                .bind(*response)
+                .bind(*at_ms)
+                .bind(*seq)
+                .bind(*call_id)
+                .execute(&mut *conn)
+                .await?,
+                Later::Claim {
+                    call_id,
+                    claimed_by,
+                } => {
+                    sqlx::query("UPDATE calls SET claimed_by = ? WHERE call_id = ?")
+                        .bind(*claimed_by)
+                        .bind(*call_id)
+                        .execute(&mut *conn)
+                        .await?
+                }
             };
-            let state = match (&response.value, &response.error) {
-                (Some(_), _) => "answered",
-                (None, Some(e)) if e.code == "declined" => "declined",
-                (None, Some(e)) if e.code == a2learn_contract::CallError::TIMEOUT => "expired",
-                _ => "failed",
-            };
-            let at = response
-                .at
-                .as_deref()
-                .and_then(agui::timestamp_ms)
-                .unwrap_or(now);
-            let done = sqlx::query(
-                "UPDATE calls SET state = ?, response = ?, closed_at_ms = ?, closed_seq = ? \
-                 WHERE call_id = ? AND state = 'open'",
-            )
-            .bind(state)
-            .bind(payload)
-            .bind(at)
-            .bind(seq)
-            .bind(&response.call_id)
-            .execute(&mut *conn)
-            .await?;
-            return Ok(done.rows_affected() > 0);
-        }
-    };
-    let done = sqlx::query(
-        "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, widget_run_id, \
-         learner, kind, standard, request, at_ms, deadline, deadline_ms, opened_seq) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
-    )
-    .bind(call_id)
-    .bind(class_id)
-    .bind(function)
-    .bind(&identity.pathway_id)
-    .bind(&identity.widget_id)
-    .bind(&identity.widget_run_id)
-    .bind(&identity.learner)
-    .bind(kind)
-    .bind(standard)
-    .bind(payload)
-    .bind(agui::timestamp_ms(&identity.at).unwrap_or(now))
-    .bind(deadline)
-    .bind(agui::timestamp_ms(deadline).unwrap_or(now))
-    .bind(seq.unwrap_or(0))
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() > 0)
+        changed |= done.rows_affected() > 0;
+    }
+    // 19 columns: 100 rows keep a statement far inside SQLite's bound-parameter limit.
+    for chunk in new_calls.chunks(100) {
+        let mut q = QueryBuilder::<Sqlite>::new(
+            "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, \
+             widget_run_id, learner, kind, standard, request, at_ms, deadline, deadline_ms, \
+             opened_seq, state, claimed_by, response, closed_at_ms, closed_seq) ",
+        );
+        q.push_values(chunk, |mut row, c| {
+            row.push_bind(c.call_id)
+                .push_bind(class_id)
+                .push_bind(c.function)
+                .push_bind(c.identity.pathway_id.as_str())
+                .push_bind(c.identity.widget_id.as_str())
+                .push_bind(c.identity.widget_run_id.as_str())
+                .push_bind(c.identity.learner.as_str())
+                .push_bind(c.kind)
+                .push_bind(c.standard)
+                .push_bind(c.request)
+                .push_bind(agui::timestamp_ms(&c.identity.at).unwrap_or(now))
+                .push_bind(c.deadline)
+                .push_bind(agui::timestamp_ms(c.deadline).unwrap_or(now))
+                .push_bind(c.opened_seq)
+                .push_bind(c.state)
+                .push_bind(c.claimed_by)
+                .push_bind(c.response)
+                .push_bind(c.closed_at_ms)
+                .push_bind(c.closed_seq);
+        });
+        q.push(" ON CONFLICT (call_id) DO NOTHING");
+        changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+    }
+    Ok(changed)
 }
 
 async fn insert_learners(
