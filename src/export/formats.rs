@@ -76,23 +76,44 @@ fn latest_cte(n_pathways: usize, extra: &str) -> String {
 }
 
 #[derive(sqlx::FromRow)]
-struct GridRow {
-    learner: String,
+struct StepRow {
     pathway_id: String,
     position: i64,
     widget_id: String,
     kind: String,
     standard: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct RunRow {
+    learner: String,
+    pathway_id: String,
+    widget_id: String,
+    kind: String,
+    standard: Option<String>,
     correct: Option<bool>,
-    attempts: Option<i64>,
-    hints: Option<i64>,
+    attempts: i64,
+    hints: i64,
     score: Option<f64>,
-    at_ms: Option<i64>,
+    at_ms: i64,
+    widget_run_id: String,
+}
+
+impl RunRow {
+    /// Whether this run replaces `kept` as the newest of its cell (`at_ms`, then
+    /// `widget_run_id`, both descending, as the class view orders them).
+    fn is_newer_than(&self, kept: &RunRow) -> bool {
+        (self.at_ms, self.widget_run_id.as_str()) > (kept.at_ms, kept.widget_run_id.as_str())
+    }
 }
 
 /// CSV, one row per learner x step: every learner of the class x every step of the pathways in
 /// scope, so a step not completed yet is a row with `status` = `not_completed` and empty result
 /// fields (a teacher sees who has not finished, not only who has).
+///
+/// One ordered scan of the class's results (`results_grid_cover`'s order: no sort for a single
+/// pathway) is merged with the learners in id order; the newest run of each (learner, step) is
+/// kept, one learner at a time, and the steps fill in the cells without a run.
 async fn steps_csv<W: Write + Send>(
     store: &Store,
     req: &ExportRequest,
@@ -112,25 +133,62 @@ async fn steps_csv<W: Write + Send>(
         pathways,
     )
     .await?;
-    // The newest run per learner x step, looked up through the results_grid index.
     let sql = format!(
-        "SELECT l.learner, s.pathway_id, s.position, s.widget_id, \
-         COALESCE(r.kind, s.kind) AS kind, COALESCE(r.standard, s.standard) AS standard, \
-         r.correct, r.attempts, r.hints, r.score, r.at_ms \
-         FROM learners l CROSS JOIN pathway_steps s \
-         LEFT JOIN results r ON r.widget_run_id = ( \
-           SELECT r2.widget_run_id FROM results r2 WHERE r2.class_id = l.class_id \
-           AND r2.pathway_id = s.pathway_id AND r2.learner = l.learner \
-           AND r2.widget_id = s.widget_id ORDER BY r2.at_ms DESC, r2.widget_run_id DESC LIMIT 1) \
-         WHERE l.class_id = ? AND s.pathway_id IN ({}) \
-         ORDER BY l.learner, s.pathway_id, s.position",
+        "SELECT pathway_id, position, widget_id, kind, standard FROM pathway_steps \
+         WHERE pathway_id IN ({}) ORDER BY pathway_id, position",
         placeholders(n)
     );
-    let mut q = sqlx::query_as::<_, GridRow>(&sql).bind(&req.class_id);
+    let mut q = sqlx::query_as::<_, StepRow>(&sql);
+    for p in pathways {
+        q = q.bind(p);
+    }
+    let steps: Vec<StepRow> = q.fetch_all(store.pool()).await?;
+    // Each step's cell: steps of one pathway naming the same widget share the newest run.
+    let mut cell_of: std::collections::HashMap<&str, std::collections::HashMap<&str, usize>> =
+        std::collections::HashMap::new();
+    let mut step_cell = Vec::with_capacity(steps.len());
+    for s in &steps {
+        let cells = cell_of.entry(s.pathway_id.as_str()).or_default();
+        let next = cells.len();
+        let id = *cells.entry(s.widget_id.as_str()).or_insert(next);
+        step_cell.push((s.pathway_id.as_str(), id));
+    }
+    let mut base = std::collections::HashMap::new();
+    let mut width = 0;
+    for p in pathways {
+        if let Some(cells) = cell_of.get(p.as_str()) {
+            base.insert(p.as_str(), width);
+            width += cells.len();
+        }
+    }
+    let cell_index = |pathway: &str, widget: &str| -> Option<usize> {
+        let cells = cell_of.get(pathway)?;
+        Some(base.get(pathway)? + cells.get(widget)?)
+    };
+    let step_cell: Vec<usize> = step_cell
+        .iter()
+        .map(|&(p, id)| base.get(p).copied().unwrap_or_default() + id)
+        .collect();
+
+    let learners: Vec<String> =
+        sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
+            .bind(&req.class_id)
+            .fetch_all(store.pool())
+            .await?;
+    // In the covering index's column order, at_ms ascending: a single pathway needs no sort
+    // (ties on at_ms are broken by widget_run_id below, in Rust).
+    let sql = format!(
+        "SELECT learner, pathway_id, widget_id, kind, standard, correct, attempts, hints, score, \
+         at_ms, widget_run_id FROM results WHERE class_id = ? AND pathway_id IN ({}) \
+         ORDER BY learner, pathway_id, widget_id, at_ms",
+        placeholders(n)
+    );
+    let mut q = sqlx::query_as::<_, RunRow>(&sql).bind(&req.class_id);
     for p in pathways {
         q = q.bind(p);
     }
     let mut rows = q.fetch(store.pool());
+
     let mut w = csv::Writer::from_writer(out);
     let mut header = vec!["anonymous_id"];
     if run.roster.is_some() {
@@ -151,44 +209,79 @@ async fn steps_csv<W: Write + Send>(
     ]);
     w.write_record(&header)?;
     let mut line = 1;
-    while let Some(r) = rows.try_next().await? {
-        line += 1;
-        let standard = r.standard.unwrap_or_default();
-        for (field, text) in [
-            ("anonymous_id", r.learner.as_str()),
-            ("pathway_id", &r.pathway_id),
-            ("widget_id", &r.widget_id),
-            ("kind", &r.kind),
-            ("standard", &standard),
-        ] {
-            run.check("line", line, field, text)?;
-        }
-        let mut record: Vec<String> = Vec::with_capacity(13);
-        record.push(r.learner.clone());
-        if let Some(name) = run.name(&r.learner) {
-            record.push(name.to_string());
-        }
-        let completed = r.at_ms.is_some();
-        record.extend([
-            r.pathway_id,
-            r.position.to_string(),
-            r.widget_id,
-            r.kind,
-            standard,
-            if completed {
-                "completed"
-            } else {
-                "not_completed"
+    let mut newest: Vec<Option<RunRow>> = Vec::new();
+    newest.resize_with(width, || None);
+    let mut pending = rows.try_next().await?;
+    for learner in &learners {
+        newest.iter_mut().for_each(|c| *c = None);
+        while let Some(r) = pending.take() {
+            match r.learner.as_str().cmp(learner.as_str()) {
+                // The scan is past this learner: the run belongs to the next one.
+                std::cmp::Ordering::Greater => {
+                    pending = Some(r);
+                    break;
+                }
+                // A learner the class does not list: not in the grid.
+                std::cmp::Ordering::Less => {}
+                std::cmp::Ordering::Equal => {
+                    if let Some(slot) =
+                        cell_index(&r.pathway_id, &r.widget_id).and_then(|i| newest.get_mut(i))
+                    {
+                        match slot {
+                            Some(kept) if !r.is_newer_than(kept) => {}
+                            _ => *slot = Some(r),
+                        }
+                    }
+                }
             }
-            .to_string(),
-            opt_bool(r.correct).to_string(),
-            opt_num(r.attempts),
-            opt_num(r.hints),
-            opt_num(r.score),
-            r.at_ms.map(rfc3339).unwrap_or_default(),
-        ]);
-        w.write_record(&record)?;
-        run.tick()?;
+            pending = rows.try_next().await?;
+        }
+        let name = run.name(learner).map(str::to_owned);
+        for (s, &cell) in steps.iter().zip(&step_cell) {
+            line += 1;
+            let r = newest.get(cell).and_then(Option::as_ref);
+            let kind = r.map_or(s.kind.as_str(), |r| r.kind.as_str());
+            let standard = r
+                .and_then(|r| r.standard.as_deref())
+                .or(s.standard.as_deref())
+                .unwrap_or_default();
+            for (field, text) in [
+                ("anonymous_id", learner.as_str()),
+                ("pathway_id", &s.pathway_id),
+                ("widget_id", &s.widget_id),
+                ("kind", kind),
+                ("standard", standard),
+            ] {
+                run.check("line", line, field, text)?;
+            }
+            w.write_field(learner)?;
+            if let Some(name) = &name {
+                w.write_field(name)?;
+            }
+            w.write_field(&s.pathway_id)?;
+            w.write_field(s.position.to_string())?;
+            w.write_field(&s.widget_id)?;
+            w.write_field(kind)?;
+            w.write_field(standard)?;
+            match r {
+                Some(r) => {
+                    w.write_field("completed")?;
+                    w.write_field(opt_bool(r.correct))?;
+                    w.write_field(r.attempts.to_string())?;
+                    w.write_field(r.hints.to_string())?;
+                    w.write_field(opt_num(r.score))?;
+                    w.write_field(rfc3339(r.at_ms))?;
+                }
+                None => {
+                    w.write_field("not_completed")?;
+                    for _ in 0..5 {
+                        w.write_field("")?;
+                    }
+                }
+            }
+            w.write_record(None::<&[u8]>)?;
+            run.tick()?;
+        }
     }
     w.flush()?;
     Ok(run.done)
