@@ -1,52 +1,17 @@
 //! The class view's commands through Tauri's IPC on the mock runtime, over a real SQLite file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::sync::Arc;
 
 use a2learn_teacher::store::{Incoming, Pathway, PathwayStep};
 use a2learn_teacher::{FixedClock, Store};
-use a2learn_teacher_app::AppState;
 use serde_json::{Value, json};
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{
-    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
-};
-use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+
+use common::{app_with, invoke_with as invoke};
 
 const NOW: i64 = 1_800_000_000_000;
-
-fn app_with(store: Store) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let builder = a2learn_teacher_app::specta_builder!(MockRuntime);
-    let (live, _state, _changes) = tauri::async_runtime::block_on(async {
-        a2learn_teacher::live::Live::new(store.clone(), Arc::new(FixedClock::at(NOW)))
-    });
-    let app = mock_builder()
-        .invoke_handler(builder.invoke_handler())
-        .manage(AppState::new(store, live))
-        .build(mock_context(noop_assets()))
-        .expect("mock app");
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("mock window");
-    (app, webview)
-}
-
-fn invoke(webview: &WebviewWindow<MockRuntime>, cmd: &str, args: Value) -> Result<Value, Value> {
-    get_ipc_response(
-        webview,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            url: "tauri://localhost".parse().expect("url"),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<Value>().expect("json body"))
-}
 
 fn catalog() -> Vec<Pathway> {
     vec![Pathway {
@@ -113,7 +78,7 @@ fn privacy(projector_safe: bool) -> Value {
 #[test]
 fn roster_names_reach_the_grid_only_outside_projector_safe_mode() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, w) = app_with(store_with_class(&dir));
+    let (_app, w) = app_with(store_with_class(&dir), NOW);
 
     // A bad file: every bad row by line, nothing stored.
     let bad = "anonymous_id,display_name\nanon_aaaa1111,Ada Canary\nnot an id,Bob\n";
@@ -177,7 +142,7 @@ fn roster_names_reach_the_grid_only_outside_projector_safe_mode() {
 #[test]
 fn evidence_carries_prose_and_detail_as_text() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, w) = app_with(store_with_class(&dir));
+    let (_app, w) = app_with(store_with_class(&dir), NOW);
     let ev = invoke(
         &w,
         "cell_evidence",
@@ -194,7 +159,7 @@ fn evidence_carries_prose_and_detail_as_text() {
 #[test]
 fn assignment_input_is_checked_field_by_field_before_the_host() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, w) = app_with(store_with_class(&dir));
+    let (_app, w) = app_with(store_with_class(&dir), NOW);
     let out = invoke(
         &w,
         "assign_pathway",
@@ -227,7 +192,7 @@ fn assignment_input_is_checked_field_by_field_before_the_host() {
 #[test]
 fn mastery_hides_small_groups_and_k_is_a_bounded_setting() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, w) = app_with(store_with_class(&dir));
+    let (_app, w) = app_with(store_with_class(&dir), NOW);
     assert_eq!(invoke(&w, "suppression_k", json!({})).unwrap(), 10);
     let m = invoke(&w, "class_mastery", json!({"classId": "c1"})).unwrap();
     assert_eq!(m["total"]["visibility"], "primary");

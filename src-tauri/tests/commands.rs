@@ -2,33 +2,12 @@
 //! window uses, a real SQLite file behind it.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
-use std::sync::Arc;
+mod common;
 
-use a2learn_teacher::{FixedClock, Store};
-use a2learn_teacher_app::AppState;
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{
-    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
-};
-use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+use tauri::WebviewWindow;
+use tauri::test::MockRuntime;
 
-fn app_with(store: Store) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let builder = a2learn_teacher_app::specta_builder!(MockRuntime);
-    let (live, _state, _changes) = tauri::async_runtime::block_on(async {
-        a2learn_teacher::live::Live::new(store.clone(), Arc::new(FixedClock::at(0)))
-    });
-    // `.setup()` does not run in mock apps, so state is managed by hand.
-    let app = mock_builder()
-        .invoke_handler(builder.invoke_handler())
-        .manage(AppState::new(store, live))
-        .build(mock_context(noop_assets()))
-        .expect("mock app");
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("mock window");
-    (app, webview)
-}
+use common::{app_with, invoke_with, open_store};
 
 fn invoke(
     webview: &WebviewWindow<MockRuntime>,
@@ -37,39 +16,10 @@ fn invoke(
     invoke_with(webview, cmd, serde_json::json!({}))
 }
 
-fn invoke_with(
-    webview: &WebviewWindow<MockRuntime>,
-    cmd: &str,
-    args: serde_json::Value,
-) -> Result<serde_json::Value, serde_json::Value> {
-    get_ipc_response(
-        webview,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            // On Linux the ACL accepts this origin for the app's own pages.
-            url: "tauri://localhost".parse().expect("url"),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<serde_json::Value>().expect("json body"))
-}
-
-fn open_store(dir: &tempfile::TempDir) -> Store {
-    tauri::async_runtime::block_on(Store::open(
-        &dir.path().join("teacher.db"),
-        Arc::new(FixedClock::at(1_764_000_000_000)),
-    ))
-    .expect("store")
-}
-
 #[test]
 fn app_status_reports_the_database_and_no_host() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, webview) = app_with(open_store(&dir));
+    let (_app, webview) = app_with(open_store(&dir, 1_764_000_000_000), 0);
     let status = invoke(&webview, "app_status").expect("app_status succeeds");
     assert_eq!(
         status["connection"],
@@ -89,8 +39,8 @@ fn app_status_reports_the_database_and_no_host() {
 #[test]
 fn list_classes_returns_what_the_store_holds() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
-    let (_app, webview) = app_with(store.clone());
+    let store = open_store(&dir, 1_764_000_000_000);
+    let (_app, webview) = app_with(store.clone(), 0);
     assert_eq!(
         invoke(&webview, "list_classes").unwrap(),
         serde_json::json!([])
@@ -107,8 +57,8 @@ fn list_classes_returns_what_the_store_holds() {
 #[test]
 fn a_failing_store_reaches_the_ui_as_code_and_message() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
-    let (_app, webview) = app_with(store.clone());
+    let store = open_store(&dir, 1_764_000_000_000);
+    let (_app, webview) = app_with(store.clone(), 0);
     // A closed pool makes every query fail, as a vanished disk would.
     tauri::async_runtime::block_on(store.pool().close());
     let err = invoke(&webview, "list_classes").expect_err("list_classes fails");
@@ -122,7 +72,7 @@ fn a_failing_store_reaches_the_ui_as_code_and_message() {
 #[test]
 fn unknown_commands_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, webview) = app_with(open_store(&dir));
+    let (_app, webview) = app_with(open_store(&dir, 1_764_000_000_000), 0);
     assert!(
         invoke(&webview, "drop_all_tables").is_err(),
         "only registered commands run"
@@ -132,8 +82,8 @@ fn unknown_commands_are_refused() {
 #[test]
 fn host_settings_default_to_the_demo_and_never_return_the_token() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
-    let (_app, webview) = app_with(store.clone());
+    let store = open_store(&dir, 1_764_000_000_000);
+    let (_app, webview) = app_with(store.clone(), 0);
     let settings = invoke(&webview, "host_settings").unwrap();
     assert_eq!(
         settings,
@@ -158,7 +108,7 @@ fn host_settings_default_to_the_demo_and_never_return_the_token() {
 #[test]
 fn a_bad_host_address_is_refused_next_to_its_field() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, webview) = app_with(open_store(&dir));
+    let (_app, webview) = app_with(open_store(&dir, 1_764_000_000_000), 0);
     let err = invoke_with(
         &webview,
         "save_host_settings",
@@ -174,7 +124,7 @@ fn a_bad_host_address_is_refused_next_to_its_field() {
 #[test]
 fn diagnostics_report_quarantined_frames() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
+    let store = open_store(&dir, 1_764_000_000_000);
     tauri::async_runtime::block_on(async {
         store.upsert_class("c-1", "P3", None).await.unwrap();
         let registry = a2learn_contract::Registry::new(vec![]).unwrap();
@@ -190,7 +140,7 @@ fn diagnostics_report_quarantined_frames() {
             .await
             .unwrap();
     });
-    let (_app, webview) = app_with(store);
+    let (_app, webview) = app_with(store, 0);
     let d = invoke(&webview, "diagnostics").unwrap();
     assert_eq!(
         d["by_rule"],

@@ -2,62 +2,11 @@
 //! what the UI sends is checked before anything reaches a host.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
-use std::sync::Arc;
+mod common;
 
-use a2learn_teacher::{FixedClock, Store};
-use a2learn_teacher_app::AppState;
-use tauri::ipc::{CallbackFn, InvokeBody};
-use tauri::test::{
-    INVOKE_KEY, MockRuntime, get_ipc_response, mock_builder, mock_context, noop_assets,
-};
-use tauri::webview::InvokeRequest;
-use tauri::{App, WebviewWindow, WebviewWindowBuilder};
+use a2learn_teacher::Store;
 
-fn app_with(store: Store) -> (App<MockRuntime>, WebviewWindow<MockRuntime>) {
-    let builder = a2learn_teacher_app::specta_builder!(MockRuntime);
-    let (live, _state, _changes) = tauri::async_runtime::block_on(async {
-        a2learn_teacher::live::Live::new(store.clone(), Arc::new(FixedClock::at(0)))
-    });
-    // `.setup()` does not run in mock apps, so state is managed by hand.
-    let app = mock_builder()
-        .invoke_handler(builder.invoke_handler())
-        .manage(AppState::new(store, live))
-        .build(mock_context(noop_assets()))
-        .expect("mock app");
-    let webview = WebviewWindowBuilder::new(&app, "main", Default::default())
-        .build()
-        .expect("mock window");
-    (app, webview)
-}
-
-fn invoke_with(
-    webview: &WebviewWindow<MockRuntime>,
-    cmd: &str,
-    args: serde_json::Value,
-) -> Result<serde_json::Value, serde_json::Value> {
-    get_ipc_response(
-        webview,
-        InvokeRequest {
-            cmd: cmd.into(),
-            callback: CallbackFn(0),
-            error: CallbackFn(1),
-            // On Linux the ACL accepts this origin for the app's own pages.
-            url: "tauri://localhost".parse().expect("url"),
-            body: InvokeBody::Json(args),
-            headers: Default::default(),
-            invoke_key: INVOKE_KEY.to_string(),
-        },
-    )
-    .map(|body| body.deserialize::<serde_json::Value>().expect("json body"))
-}
-
-fn open_store(dir: &tempfile::TempDir) -> Store {
-    tauri::async_runtime::block_on(Store::open(
-        &dir.path().join("teacher.db"),
-        Arc::new(FixedClock::at(1_764_000_000_000)),
-    ))
-    .expect("store")
-}
+use common::{app_with, invoke_with, open_store};
 
 /// Feed seqs for [`insert_call`]: each frame needs a new one or the store drops it as a replay.
 static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -106,9 +55,9 @@ fn insert_call(store: &Store, call_id: &str, question: &str) {
 #[test]
 fn an_empty_or_too_long_answer_is_refused_before_any_host_is_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
+    let store = open_store(&dir, 1_764_000_000_000);
     insert_call(&store, "call-1", "help");
-    let (_app, webview) = app_with(store);
+    let (_app, webview) = app_with(store, 0);
     for text in [String::new(), "  \n".into(), "x".repeat(4001)] {
         let err = invoke_with(
             &webview,
@@ -139,9 +88,9 @@ fn an_empty_or_too_long_answer_is_refused_before_any_host_is_asked() {
 #[test]
 fn the_queue_shows_the_question_as_sent_and_keeps_drafts() {
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
+    let store = open_store(&dir, 1_764_000_000_000);
     insert_call(&store, "call-1", "<img src=x onerror=alert(1)>");
-    let (_app, webview) = app_with(store);
+    let (_app, webview) = app_with(store, 0);
     invoke_with(
         &webview,
         "desk_set_draft",
@@ -167,7 +116,7 @@ fn the_queue_shows_the_question_as_sent_and_keeps_drafts() {
 #[test]
 fn saved_replies_are_checked_and_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let (_app, webview) = app_with(open_store(&dir));
+    let (_app, webview) = app_with(open_store(&dir, 1_764_000_000_000), 0);
     let err = invoke_with(
         &webview,
         "desk_create_reply",
@@ -220,7 +169,7 @@ fn saved_replies_are_checked_and_kept() {
 fn a_new_request_is_notified_once_with_a_count_and_no_words_of_its_own() {
     use a2learn_teacher_app::commands::desk::DeskNotifier;
     let dir = tempfile::tempdir().unwrap();
-    let store = open_store(&dir);
+    let store = open_store(&dir, 1_764_000_000_000);
     let now = store.now_ms();
     let check = |n: &DeskNotifier| tauri::async_runtime::block_on(n.check(&store)).unwrap();
     // Asked 1 s before the app started: old news.
