@@ -253,10 +253,8 @@ async fn merge_states(live: std::sync::Weak<Live>) {
     loop {
         let Some(l) = live.upgrade() else { return };
         let (merged, mut receivers) = {
-            let inner = l.inner.lock().await;
-            let all: Vec<watch::Receiver<ConnectionState>> =
-                inner.feeds.values().map(|f| f.state.clone()).collect();
-            let states: Vec<ConnectionState> = all.iter().map(|r| r.borrow().clone()).collect();
+            let mut inner = l.inner.lock().await;
+            let (states, all) = observe(inner.feeds.values_mut().map(|f| &mut f.state));
             // A feed that has stopped for good keeps its last state in the merge, but is not
             // waited on: a closed channel's `changed()` is ready at once, and waiting on it
             // would spin this loop.
@@ -287,6 +285,21 @@ async fn merge_states(live: std::sync::Weak<Live>) {
             _ = any_state => {}
         }
     }
+}
+
+/// Reads every feed's state and marks it seen on the receiver the feed table keeps, then hands
+/// out clones to wait on. A clone starts from its original's last-seen version: cloning without
+/// marking would make every clone's `changed()` ready at once for any feed whose state ever
+/// changed, and the merge loop would spin (it did: a core at 100% in the app).
+fn observe<'a>(
+    receivers: impl Iterator<Item = &'a mut watch::Receiver<ConnectionState>>,
+) -> (Vec<ConnectionState>, Vec<watch::Receiver<ConnectionState>>) {
+    receivers
+        .map(|r| {
+            let state = r.borrow_and_update().clone();
+            (state, r.clone())
+        })
+        .unzip()
 }
 
 /// The receivers whose feed is still running. A stopped feed's channel is closed: its
@@ -394,6 +407,33 @@ mod tests {
         );
         assert_eq!(merge(&[Reconnecting { next_try_s: 1.0 }, Offline]), Offline);
         assert_eq!(merge(&[Offline, TokenRefused, Connected]), TokenRefused);
+    }
+
+    #[test]
+    fn observed_states_are_marked_seen_so_waiting_blocks() {
+        let (tx, mut rx) = watch::channel(ConnectionState::Connecting);
+        tx.send_replace(ConnectionState::Connected);
+        // Negative control: a plain clone of a receiver that has not seen the change is
+        // "changed" at once — waiting on it would return immediately, again and again.
+        assert_eq!(rx.clone().has_changed().ok(), Some(true));
+        let (states, clones) = observe(std::iter::once(&mut rx));
+        assert_eq!(states, vec![ConnectionState::Connected]);
+        assert_eq!(
+            clones[0].has_changed().ok(),
+            Some(false),
+            "nothing new to wait for"
+        );
+        assert_eq!(
+            rx.clone().has_changed().ok(),
+            Some(false),
+            "the original is marked too"
+        );
+        tx.send_replace(ConnectionState::Offline);
+        assert_eq!(
+            clones[0].has_changed().ok(),
+            Some(true),
+            "a real change still wakes it"
+        );
     }
 
     #[test]
