@@ -167,12 +167,24 @@ export function toUiError(error: unknown): UiError {
 }
 
 /** Subscribes to a Tauri event and returns a synchronous unsubscribe, safe to call early. */
-function subscribe<T>(listen: (cb: (event: { payload: T }) => void) => Promise<() => void>, handler: (payload: T) => void): () => void {
+/**
+ * `onListening` runs once the listener is registered: an event emitted between a view's first
+ * fetch and that moment would otherwise be missed for good (seen: a status bar stuck on
+ * "connecting" after the host had connected).
+ */
+function subscribe<T>(
+  listen: (cb: (event: { payload: T }) => void) => Promise<() => void>,
+  handler: (payload: T) => void,
+  onListening?: () => void,
+): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
   void listen((event) => handler(event.payload)).then((unlisten) => {
     if (stopped) unlisten();
-    else stop = unlisten;
+    else {
+      stop = unlisten;
+      onListening?.();
+    }
   });
   return () => {
     stopped = true;
@@ -234,7 +246,26 @@ export const tauriIpc: TeacherIpc = {
     chooseSavePath: (defaultPath, filters) => save({ defaultPath, filters }),
   },
   onConnectionChanged: (handler) =>
-    subscribe(events.connectionChanged.listen, (p) => handler(p.connection, p.label)),
-  onStoreChanged: (handler) => subscribe(events.storeChanged.listen, handler),
+    subscribe(
+      events.connectionChanged.listen,
+      (p) => handler(p.connection, p.label),
+      // Catch up with a change that happened before the listener was in place.
+      () =>
+        void commands.appStatus().then((r) => {
+          if (r.status === "ok") handler(r.data.connection, r.data.connection_label);
+        }),
+    ),
+  onStoreChanged: (handler) =>
+    subscribe(events.storeChanged.listen, handler, () =>
+      handler({
+        class_ids: [],
+        results: true,
+        calls: true,
+        learners: true,
+        assignments: true,
+        quarantine: true,
+        classes: true,
+      }),
+    ),
   toUiError,
 };
