@@ -39,6 +39,19 @@ fn placeholders(n: usize) -> String {
     }
 }
 
+/// How many stored results the export will write (one per completed run): the progress total.
+async fn count_results(
+    store: &Store,
+    class_id: &str,
+    pathways: &[String],
+) -> Result<u64, ExportError> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM results WHERE class_id = ? AND pathway_id IN ({})",
+        placeholders(pathways.len())
+    );
+    count(store, &sql, class_id, pathways).await
+}
+
 async fn count(
     store: &Store,
     sql: &str,
@@ -530,16 +543,7 @@ async fn jsonl<W: Write + Send>(
     mut out: W,
 ) -> Result<u64, ExportError> {
     let n = pathways.len();
-    run.total = count(
-        store,
-        &format!(
-            "SELECT COUNT(*) FROM results WHERE class_id = ? AND pathway_id IN ({})",
-            placeholders(n)
-        ),
-        &req.class_id,
-        pathways,
-    )
-    .await?;
+    run.total = count_results(store, &req.class_id, pathways).await?;
     let sql = format!(
         "SELECT learner, payload FROM results WHERE class_id = ? AND pathway_id IN ({}) \
          ORDER BY at_ms, widget_run_id",
@@ -665,16 +669,7 @@ async fn xapi<W: Write + Send>(
     mut out: W,
 ) -> Result<u64, ExportError> {
     let n = pathways.len();
-    run.total = count(
-        store,
-        &format!(
-            "SELECT COUNT(*) FROM results WHERE class_id = ? AND pathway_id IN ({})",
-            placeholders(n)
-        ),
-        &req.class_id,
-        pathways,
-    )
-    .await?;
+    run.total = count_results(store, &req.class_id, pathways).await?;
     // The steps are few: held in memory rather than joined per result.
     let sql = format!(
         "SELECT pathway_id, widget_id, assesses, title FROM pathway_steps \
