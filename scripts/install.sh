@@ -7,11 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 
+# libdbus-1-dev: the host token's Secret Service client (keyring, sync-secret-service).
 apt_packages=(libwebkit2gtk-4.1-dev build-essential curl wget file libssl-dev libxdo-dev
   libayatana-appindicator3-dev librsvg2-dev pkg-config xvfb xauth fonts-dejavu-core
-  libgl1-mesa-dri)
+  libgl1-mesa-dri libdbus-1-dev)
 if [ "$what" = all ]; then
-  apt_packages+=(webkit2gtk-driver)
+  # A real Secret Service for tests/credentials.rs (gnome-keyring under dbus-run-session, read
+  # back with secret-tool), and sqlite3 for its `.dump` check.
+  apt_packages+=(webkit2gtk-driver gnome-keyring libsecret-tools dbus-bin sqlite3)
 fi
 
 missing=()

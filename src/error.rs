@@ -27,10 +27,15 @@ pub enum ErrorCode {
     PrivacyBlocked,
     /// The teacher cancelled a long operation; nothing was written.
     Cancelled,
+    /// Text the teacher wrote for a host (an answer, a note, a title) names someone from a
+    /// roster or holds an e-mail address: nothing was sent. The message quotes the word, for the
+    /// teacher's own window only.
+    TextBlocked,
 }
 
-/// An error as the UI receives it. The message is for people: it never carries a token, a
-/// learner's name or a student's free text.
+/// An error as the UI receives it. The message is for people: it never carries a token or a
+/// student's free text, and a learner's name only in a `text_blocked` error, which quotes the
+/// teacher's own word back to the teacher's own window. So the shell never logs a message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type, thiserror::Error)]
 #[error("{code:?}: {message}")]
 pub struct UiError {

@@ -14,6 +14,7 @@ use crate::clock::SharedClock;
 use crate::host::ConnectionState;
 use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
 use crate::host::mcp::{HostClient, HostError};
+use crate::privacy::outgoing::TextField;
 use crate::store::{Changes, ClassRow, Store};
 use crate::sync::sync_class;
 
@@ -190,12 +191,17 @@ impl Live {
                 "a class needs a title",
             ));
         }
+        let title = self
+            .store
+            .outgoing_text(TextField::ClassTitle, title)
+            .await
+            .map_err(crate::UiError::from)?;
         let client = self.client().await?;
-        let created = client.create_class(title).await;
+        let created = client.create_class(&title).await;
         client.close().await;
         let created = created?;
         self.store
-            .upsert_class(&created.class_id, title, Some(&created.join_code))
+            .upsert_class(&created.class_id, title.as_str(), Some(&created.join_code))
             .await?;
         self.follow(&created.class_id).await;
         let classes = self.store.classes().await?;

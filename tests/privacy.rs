@@ -5,7 +5,9 @@
 //! (MCP catalog and backfill, the live feed), the help desk claims, answers, declines and says
 //! "coming over", and every default export is written. Meanwhile a recording TCP proxy between
 //! the dashboard and the host keeps every byte the dashboard sends, a TRACE-level subscriber
-//! keeps every log line, and every exported file is read back. No canary may appear in any of
+//! keeps every log line, and every exported file is read back. Then the teacher types canary
+//! names into an answer, a group answer, a teacher note and a class title: each is blocked
+//! before any byte leaves, and goes through once rephrased. No canary may appear in any of
 //! them. Negative controls: the recordings are not empty (they saw the answers and the export),
 //! and the identified exports do contain the canaries, so the check would catch a leak.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
@@ -20,6 +22,8 @@ use a2learn_teacher::desk::{Desk, RequestState};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
 use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedSinks};
 use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::live::{HostTarget, Live};
+use a2learn_teacher::progress::assign;
 use a2learn_teacher::roster::{RosterEntry, parse_roster_csv};
 use a2learn_teacher::sync::sync_class;
 use a2learn_teacher::{Store, SystemClock};
@@ -140,6 +144,21 @@ fn file_text(path: &std::path::Path) -> String {
     text
 }
 
+/// A send refused for a name: its own code, and the word quoted for the teacher's window.
+fn assert_blocked(err: a2learn_teacher::UiError, word: &str) {
+    assert_eq!(
+        err.code,
+        a2learn_teacher::ErrorCode::TextBlocked,
+        "{}",
+        err.message
+    );
+    assert!(
+        err.message.contains(&format!("“{word}”")),
+        "{}",
+        err.message
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     let logs = Sink::default();
@@ -250,6 +269,76 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     }
     cancel.cancel();
     sync.await.unwrap().unwrap();
+
+    // The teacher's own words, with names in them: every path that sends text is blocked
+    // before the network, and says which word; the same paths without the name go through.
+    let before_typed = sent.0.lock().unwrap().len();
+    let call_ids: Vec<String> = desk
+        .queue(Some(&class_id))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.call_id)
+        .collect();
+    assert!(!call_ids.is_empty());
+    let typed = "Quillonae, count three halves from zero.";
+    let err = desk.answer(&client, &call_ids[0], typed).await.unwrap_err();
+    assert_blocked(a2learn_teacher::UiError::from(err), "Quillonae");
+    let err = desk
+        .prepare_answer("Work with Thaddelia Grizzletop on this one.")
+        .await
+        .unwrap_err();
+    assert_blocked(err.into(), "Thaddelia Grizzletop");
+    assert_eq!(
+        sent.0.lock().unwrap().len(),
+        before_typed,
+        "not a byte went out for a blocked answer"
+    );
+    let (live, _, _) = Live::new(store.clone(), clock.clone());
+    live.set_target(Some(HostTarget {
+        url: base.clone(),
+        token: TOKEN.to_string(),
+    }))
+    .await
+    .unwrap();
+    let outcome = assign::assign_pathway(
+        &live,
+        &class_id,
+        PATHWAY,
+        None,
+        Some("Sit next to Oswendril Fernhallow today."),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        outcome.assignment_id, None,
+        "a note with a name is not sent"
+    );
+    assert_eq!(outcome.field_errors.len(), 1);
+    assert_eq!(outcome.field_errors[0].field, "note");
+    assert!(
+        outcome.field_errors[0]
+            .message
+            .contains("“Oswendril Fernhallow”")
+    );
+    let err = live
+        .create_class("Mirabeaux's reading group")
+        .await
+        .unwrap_err();
+    assert_blocked(err, "Mirabeaux");
+    // Controls: the same paths with the text rephrased reach the host.
+    let outcome = assign::assign_pathway(
+        &live,
+        &class_id,
+        PATHWAY,
+        None,
+        Some("Bring your fraction strips today."),
+    )
+    .await
+    .unwrap();
+    assert!(outcome.assignment_id.is_some(), "{outcome:?}");
+    live.create_class("Reading group B").await.unwrap();
+    live.shutdown().await;
     client.close().await;
 
     // Every default export, to files.
@@ -301,6 +390,11 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
         "the proxy saw the teacher's answer"
     );
     assert!(sent_text.contains(&class_id));
+    assert!(
+        sent_text.contains("Bring your fraction strips today.")
+            && sent_text.contains("Reading group B"),
+        "the proxy saw the rephrased note and title"
+    );
     assert!(
         log_text.contains("export written"),
         "the log saw the exports"

@@ -7,7 +7,18 @@ export default defineConfig({
   clearScreen: false,
   server: { port: 5173, strictPort: true },
   oxc: { jsx: { runtime: "automatic" } },
-  build: { target: "es2022", outDir: "dist", emptyOutDir: true },
+  build: {
+    target: "es2022",
+    outDir: "dist",
+    emptyOutDir: true,
+    // Two pages: the teacher's window, and the projector window (which bundles only its view).
+    rollupOptions: {
+      input: {
+        main: new URL("./index.html", import.meta.url).pathname,
+        projector: new URL("./projector.html", import.meta.url).pathname,
+      },
+    },
+  },
   test: {
     environment: "jsdom",
     globals: true,

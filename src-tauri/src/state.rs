@@ -1,18 +1,32 @@
 //! What the shell keeps for the life of the window.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
 use a2learn_teacher::live::Live;
+use a2learn_teacher::progress::names::{Privacy, fresh_seed};
 
 use crate::demo::DemoHost;
+
+/// What the projector window shows: one class, with aliases fresh for this projection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Projection {
+    pub class_id: String,
+    pub seed: u32,
+}
 
 pub struct AppState {
     pub store: Store,
     pub live: Arc<Live>,
     /// The embedded demo host, while the app uses it.
     pub demo: tokio::sync::Mutex<Option<DemoHost>>,
+    /// How the teacher's window labels learners and shows free text: names, or projector-safe.
+    /// Held here, not in the page, so every command applies it before anything reaches the
+    /// webview.
+    privacy: Mutex<Privacy>,
+    /// The class on the projector window, if one is open.
+    projection: Mutex<Option<Projection>>,
 }
 
 impl AppState {
@@ -21,10 +35,48 @@ impl AppState {
             store,
             live,
             demo: tokio::sync::Mutex::new(None),
+            privacy: Mutex::new(Privacy::Names),
+            projection: Mutex::new(None),
         }
     }
 
     pub fn connection(&self) -> ConnectionState {
         self.live.connection()
+    }
+
+    /// The teacher window's current privacy.
+    pub fn privacy(&self) -> Privacy {
+        *self.privacy.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Switches projector-safe mode; switching it on draws fresh aliases.
+    pub fn set_projector_safe(&self, on: bool) -> Privacy {
+        let mut privacy = self.privacy.lock().unwrap_or_else(PoisonError::into_inner);
+        *privacy = match (on, *privacy) {
+            (true, Privacy::Projector { seed }) => Privacy::Projector { seed },
+            (true, Privacy::Names) => Privacy::Projector { seed: fresh_seed() },
+            (false, _) => Privacy::Names,
+        };
+        *privacy
+    }
+
+    /// Starts a projection of `class_id` with fresh aliases.
+    pub fn project(&self, class_id: &str) -> Projection {
+        let projection = Projection {
+            class_id: class_id.to_string(),
+            seed: fresh_seed(),
+        };
+        *self
+            .projection
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some(projection.clone());
+        projection
+    }
+
+    pub fn projection(&self) -> Option<Projection> {
+        self.projection
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 }

@@ -71,8 +71,12 @@ fn store_with_class(dir: &tempfile::TempDir) -> Store {
     })
 }
 
-fn privacy(projector_safe: bool) -> Value {
-    json!({"projector_safe": projector_safe, "alias_seed": 42})
+/// Switches the window's projector-safe mode, which the backend holds.
+fn projector_safe(w: &tauri::WebviewWindow<tauri::test::MockRuntime>, on: bool) {
+    assert_eq!(
+        invoke(w, "set_projector_safe", json!({"on": on})).unwrap(),
+        on
+    );
 }
 
 #[test]
@@ -104,8 +108,8 @@ fn roster_names_reach_the_grid_only_outside_projector_safe_mode() {
     .unwrap();
     assert_eq!(out["imported"], 2);
 
-    let args = |p| json!({"classId": "c1", "assignmentId": "as-1", "privacy": privacy(p)});
-    let grid = invoke(&w, "class_grid", args(false)).unwrap();
+    let args = json!({"classId": "c1", "assignmentId": "as-1"});
+    let grid = invoke(&w, "class_grid", args.clone()).unwrap();
     let labels: Vec<&str> = grid["rows"]
         .as_array()
         .unwrap()
@@ -116,24 +120,38 @@ fn roster_names_reach_the_grid_only_outside_projector_safe_mode() {
     assert_eq!(grid["rows"][0]["cells"][0]["state"], "completed_correct");
     assert_eq!(grid["rows"][1]["cells"][0]["state"], "completed_incorrect");
 
-    let safe = invoke(&w, "class_grid", args(true)).unwrap();
+    projector_safe(&w, true);
+    let safe = invoke(&w, "class_grid", args.clone()).unwrap();
     let text = safe.to_string();
     assert!(!text.contains("Canary"), "{text}");
     assert!(!text.contains("anon_"), "no id either: {text}");
     assert!(text.contains("Learner 01"));
-    let needs = invoke(
+    let needs = invoke(&w, "needs_me", json!({"classId": "c1"})).unwrap();
+    assert!(!needs.to_string().contains("Canary"));
+    // The evidence behind a cell: counts, not what the learner wrote; an alias, not the id.
+    let ev = invoke(
         &w,
-        "needs_me",
-        json!({"classId": "c1", "privacy": privacy(true)}),
+        "cell_evidence",
+        json!({"classId": "c1", "assignmentId": "as-1", "learner": "anon_bbbb2222",
+               "widgetId": "w-compare"}),
     )
     .unwrap();
-    assert!(!needs.to_string().contains("Canary"));
+    let text = ev.to_string();
+    assert!(
+        !text.contains("Compared") && !text.contains("anon_") && !text.contains("Canary"),
+        "{text}"
+    );
+    assert_eq!(ev["results"][0]["correct"], false, "the verdict stays");
+    // Off again: names are back (the switch is the backend's, not a parameter).
+    projector_safe(&w, false);
+    let grid = invoke(&w, "class_grid", args).unwrap();
+    assert!(grid.to_string().contains("Ada Canary"));
 
     // A grid of an assignment the class does not have.
     let err = invoke(
         &w,
         "class_grid",
-        json!({"classId": "c1", "assignmentId": "nope", "privacy": privacy(false)}),
+        json!({"classId": "c1", "assignmentId": "nope"}),
     )
     .unwrap_err();
     assert_eq!(err["code"], "not_found");
@@ -194,7 +212,16 @@ fn mastery_hides_small_groups_and_k_is_a_bounded_setting() {
     let dir = tempfile::tempdir().unwrap();
     let (_app, w) = app_with(store_with_class(&dir), NOW);
     assert_eq!(invoke(&w, "suppression_k", json!({})).unwrap(), 10);
+    // The teacher's own screen: a class of 2 sees its counts.
     let m = invoke(&w, "class_mastery", json!({"classId": "c1"})).unwrap();
+    assert_eq!(m["k"], Value::Null);
+    assert_eq!(m["total"]["visibility"], "shown");
+    assert_eq!(m["total"]["correct"], 1);
+    assert_eq!(m["total"]["learners"], 2);
+    // Projector-safe mode: suppressed with the teacher's k.
+    projector_safe(&w, true);
+    let m = invoke(&w, "class_mastery", json!({"classId": "c1"})).unwrap();
+    assert_eq!(m["k"], 10);
     assert_eq!(m["total"]["visibility"], "primary");
     assert_eq!(m["total"]["summary"], "fewer than 10");
     assert_eq!(m["total"]["correct"], Value::Null);

@@ -87,7 +87,7 @@ fn host_settings_default_to_the_demo_and_never_return_the_token() {
     let settings = invoke(&webview, "host_settings").unwrap();
     assert_eq!(
         settings,
-        serde_json::json!({"mode": "demo", "url": "", "token_set": false})
+        serde_json::json!({"mode": "demo", "url": "", "token_set": false, "token_storage": null})
     );
 
     tauri::async_runtime::block_on(store.save_host_settings(
@@ -99,6 +99,11 @@ fn host_settings_default_to_the_demo_and_never_return_the_token() {
     let settings = invoke(&webview, "host_settings").unwrap();
     assert_eq!(settings["token_set"], true);
     assert_eq!(settings["url"], "http://127.0.0.1:9");
+    // No session bus in the test run: the private file, and Settings is told so.
+    assert!(
+        settings["token_storage"] == "file" || settings["token_storage"] == "system",
+        "{settings}"
+    );
     assert!(
         !settings.to_string().contains("very-secret-token"),
         "the token stays in the store"

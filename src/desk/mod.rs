@@ -22,6 +22,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::host::mcp::{HostClient, HostError};
+use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextBlocked, TextField};
+use crate::progress::names::{Labeler, Privacy};
 use crate::store::{Store, StoreError};
 use crate::{ErrorCode, UiError};
 
@@ -54,6 +56,9 @@ pub enum DeskError {
     Expired,
     #[error("another teacher has claimed this request")]
     ClaimedByOther,
+    /// The answer names someone from a roster (or holds an e-mail address); nothing was sent.
+    #[error(transparent)]
+    TextBlocked(TextBlocked),
     #[error(transparent)]
     Host(HostError),
     #[error(transparent)]
@@ -63,6 +68,15 @@ pub enum DeskError {
 impl From<sqlx::Error> for DeskError {
     fn from(e: sqlx::Error) -> Self {
         DeskError::Store(StoreError::Sql(e))
+    }
+}
+
+impl From<OutgoingError> for DeskError {
+    fn from(e: OutgoingError) -> Self {
+        match e {
+            OutgoingError::Blocked(b) => DeskError::TextBlocked(b),
+            OutgoingError::Store(s) => DeskError::Store(s),
+        }
     }
 }
 
@@ -103,6 +117,7 @@ impl From<DeskError> for UiError {
             DeskError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             DeskError::Expired => ErrorCode::Expired,
             DeskError::ClaimedByOther => ErrorCode::AlreadyClaimed,
+            DeskError::TextBlocked(_) => ErrorCode::TextBlocked,
             DeskError::Store(_) => ErrorCode::Storage,
         };
         UiError::new(code, err.to_string())
@@ -160,6 +175,21 @@ pub struct HelpRequest {
     /// The answer the call got (this teacher's or a co-teacher's), once answered.
     pub answer: Option<String>,
     pub closed_at_ms: Option<f64>,
+}
+
+impl HelpRequest {
+    /// The request as a room may see it (projector-safe mode): an alias instead of the learner,
+    /// and none of the free text — no question, no answer, no draft.
+    pub fn for_room(self, alias: String) -> Self {
+        Self {
+            learner: alias,
+            display_name: None,
+            question: String::new(),
+            answer: None,
+            draft: None,
+            ..self
+        }
+    }
 }
 
 /// What one call of a group answer came to.
@@ -299,6 +329,33 @@ impl<'a> Desk<'a> {
         Ok(out)
     }
 
+    /// [`Desk::queue`] as `privacy` allows: in projector-safe mode every request goes through
+    /// [`HelpRequest::for_room`], with the class's aliases for the seed (no roster is read).
+    pub async fn queue_as(
+        &self,
+        class_id: Option<&str>,
+        privacy: Privacy,
+    ) -> Result<Vec<HelpRequest>, DeskError> {
+        let queue = self.queue(class_id).await?;
+        if privacy == Privacy::Names {
+            return Ok(queue);
+        }
+        let mut labelers: std::collections::HashMap<String, Labeler> = Default::default();
+        let mut out = Vec::with_capacity(queue.len());
+        for request in queue {
+            if !labelers.contains_key(&request.class_id) {
+                let learners = self.store.learners(&request.class_id).await?;
+                let labeler = Labeler::new(&learners, &Default::default(), privacy);
+                labelers.insert(request.class_id.clone(), labeler);
+            }
+            let alias = labelers
+                .get(&request.class_id)
+                .map_or_else(|| "Learner".to_string(), |l| l.label(&request.learner));
+            out.push(request.for_room(alias));
+        }
+        Ok(out)
+    }
+
     /// One request, whatever its state.
     pub async fn request(&self, call_id: &str) -> Result<HelpRequest, DeskError> {
         let sql = format!("{SELECT} AND c.call_id = ?");
@@ -351,6 +408,14 @@ impl<'a> Desk<'a> {
         self.request(call_id).await
     }
 
+    /// Makes an answer ready to send: the contract's bounds, then the privacy gate over every
+    /// roster's names. Nothing touches the network before this passes, so the shell calls it
+    /// before it opens a host session.
+    pub async fn prepare_answer(&self, text: &str) -> Result<OutgoingText, DeskError> {
+        let answer = validate_answer(text)?;
+        Ok(self.store.outgoing_text(TextField::Answer, &answer).await?)
+    }
+
     /// Answers a request with text (typed, or a saved reply's body).
     pub async fn answer(
         &self,
@@ -358,9 +423,19 @@ impl<'a> Desk<'a> {
         call_id: &str,
         text: &str,
     ) -> Result<HelpRequest, DeskError> {
-        let answer = validate_answer(text)?;
+        let answer = self.prepare_answer(text).await?;
+        self.send_answer(host, call_id, answer).await
+    }
+
+    /// Sends an answer that [`Desk::prepare_answer`] passed.
+    pub async fn send_answer(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+        answer: OutgoingText,
+    ) -> Result<HelpRequest, DeskError> {
         let value = ResponseValue::Assist(AssistValue {
-            answer,
+            answer: answer.into_string(),
             answered_by: AnsweredBy::Teacher,
         });
         self.send(host, call_id, Ok(value)).await
@@ -372,7 +447,8 @@ impl<'a> Desk<'a> {
         host: &impl DeskHost,
         call_id: &str,
     ) -> Result<HelpRequest, DeskError> {
-        self.answer(host, call_id, COMING_OVER_TEXT).await
+        self.send_answer(host, call_id, OutgoingText::fixed(COMING_OVER_TEXT))
+            .await
     }
 
     /// Declines a request: an `error` with code `declined`.
@@ -388,19 +464,18 @@ impl<'a> Desk<'a> {
         self.send(host, call_id, Err(error)).await
     }
 
-    /// Sends one answer to every request of a group. The text is checked once, before anything
-    /// is sent; then each call gets its own outcome (one may have expired or been answered by a
+    /// Sends one answer to every request of a group. The text was checked once, before anything
+    /// is sent ([`Desk::prepare_answer`]); then each call gets its own outcome (one may have expired or been answered by a
     /// co-teacher meanwhile without stopping the others).
     pub async fn answer_group(
         &self,
         host: &impl DeskHost,
         call_ids: &[String],
-        text: &str,
+        answer: OutgoingText,
     ) -> Result<Vec<GroupOutcome>, DeskError> {
-        validate_answer(text)?;
         let mut out = Vec::with_capacity(call_ids.len());
         for call_id in call_ids {
-            let error = match self.answer(host, call_id, text).await {
+            let error = match self.send_answer(host, call_id, answer.clone()).await {
                 Ok(_) => None,
                 Err(DeskError::Store(e)) => return Err(DeskError::Store(e)),
                 Err(e) => Some(UiError::from(e)),

@@ -18,6 +18,16 @@ pub struct SavedReply {
     pub body: String,
 }
 
+impl SavedReply {
+    /// The reply as a room may see it: its title (a button label), not its body.
+    pub fn for_room(self) -> Self {
+        Self {
+            body: String::new(),
+            ..self
+        }
+    }
+}
+
 fn check_reply(title: &str, body: &str) -> Result<(String, String), DeskError> {
     let title = title.trim();
     let n = title.chars().count();

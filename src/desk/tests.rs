@@ -288,10 +288,8 @@ async fn a_group_answer_reaches_every_waiting_request_and_reports_each() {
     let host = FakeHost::default();
     desk.answer(&host, "call-b", "first").await.unwrap();
     let ids: Vec<String> = ["call-a", "call-b", "call-c"].map(String::from).into();
-    let out = desk
-        .answer_group(&host, &ids, "Same for all")
-        .await
-        .unwrap();
+    let answer = desk.prepare_answer("Same for all").await.unwrap();
+    let out = desk.answer_group(&host, &ids, answer).await.unwrap();
     assert_eq!(out[0].error, None);
     assert_eq!(
         out[1].error.as_ref().map(|e| e.code),
@@ -301,8 +299,40 @@ async fn a_group_answer_reaches_every_waiting_request_and_reports_each() {
     let to: Vec<_> = host.sent().into_iter().map(|(id, _)| id).collect();
     assert_eq!(to, ["call-b", "call-a", "call-c"]);
     // An invalid text stops the whole group before anything is sent.
-    assert!(desk.answer_group(&host, &ids, " ").await.is_err());
+    assert!(desk.prepare_answer(" ").await.is_err());
     assert_eq!(host.sent().len(), 3);
+}
+
+#[tokio::test]
+async fn an_answer_that_names_a_rostered_learner_is_never_sent() {
+    let f = fixture().await;
+    insert_call(&f.store, "call-a", T0, "help").await;
+    let roster = crate::roster::parse_roster_csv(
+        "anonymous_id,display_name\nanon-other,Quillon Brasswhistle\n",
+    )
+    .unwrap();
+    f.store.ensure_class("class-2").await.unwrap();
+    f.store.import_roster("class-2", &roster).await.unwrap();
+    let desk = Desk::new(&f.store);
+    let host = FakeHost::default();
+    // A name from another class's roster is still a name.
+    let err = desk
+        .answer(&host, "call-a", "Quillon, count three halves from zero.")
+        .await
+        .unwrap_err();
+    let ui = UiError::from(err);
+    assert_eq!(ui.code, ErrorCode::TextBlocked);
+    assert!(ui.message.contains("“Quillon”"), "{}", ui.message);
+    assert!(host.sent().is_empty(), "nothing reached the host");
+    assert_eq!(
+        desk.request("call-a").await.unwrap().state,
+        RequestState::Open
+    );
+    // Control: the same request takes an answer without the name.
+    desk.answer(&host, "call-a", "Count three halves from zero.")
+        .await
+        .unwrap();
+    assert_eq!(host.sent().len(), 1);
 }
 
 #[tokio::test]

@@ -12,6 +12,7 @@ use rmcp::transport::streamable_http_client::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::privacy::outgoing::OutgoingText;
 use crate::store::Pathway;
 
 #[derive(Debug, thiserror::Error)]
@@ -164,8 +165,9 @@ impl HostClient {
             .pathways)
     }
 
-    pub async fn create_class(&self, title: &str) -> Result<CreatedClass, HostError> {
-        self.call_as("create_class", json!({ "title": title }))
+    /// The title is the teacher's text: it went through [`crate::privacy::outgoing::check`].
+    pub async fn create_class(&self, title: &OutgoingText) -> Result<CreatedClass, HostError> {
+        self.call_as("create_class", json!({ "title": title.as_str() }))
             .await
     }
 
@@ -174,7 +176,7 @@ impl HostClient {
         class_id: &str,
         pathway_id: &str,
         due_at: Option<&str>,
-        teacher_note: Option<&str>,
+        teacher_note: Option<&OutgoingText>,
     ) -> Result<String, HostError> {
         #[derive(Deserialize)]
         struct Answer {
@@ -185,7 +187,7 @@ impl HostClient {
             args["due_at"] = json!(due);
         }
         if let Some(note) = teacher_note {
-            args["teacher_note"] = json!(note);
+            args["teacher_note"] = json!(note.as_str());
         }
         Ok(self
             .call_as::<Answer>("assign_pathway", args)

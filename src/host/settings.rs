@@ -1,14 +1,21 @@
 //! Which host the app talks to: the embedded demo host (the default) or one the teacher names
-//! by URL and token. Kept in the local store; the token never leaves it except as the bearer
-//! header to that host.
+//! by URL and token. The mode and URL are kept in the local store; the token in the operating
+//! system's credential store ([`super::credentials`]), never in the database. It leaves the
+//! machine only as the bearer header to that host.
 
 use serde::{Deserialize, Serialize};
 
+use super::credentials::{Credentials, Policy, SecretStorage};
 use crate::store::{Store, StoreError};
 
 const MODE_KEY: &str = "host_mode";
 const URL_KEY: &str = "host_url";
-const TOKEN_KEY: &str = "host_token";
+/// Where the token is kept ("system" or "file"): not a secret, and it saves probing both.
+const TOKEN_STORAGE_KEY: &str = "host_token_storage";
+/// The credential store's account name for this database's token (random, not a secret).
+const ACCOUNT_KEY: &str = "host_token_account";
+/// Where versions before the credential store kept the token, in plain text.
+const LEGACY_TOKEN_KEY: &str = "host_token";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
@@ -25,6 +32,8 @@ pub struct HostSettings {
     pub mode: HostMode,
     pub url: Option<String>,
     pub token: Option<String>,
+    /// Where the token is kept, when there is one.
+    pub token_storage: Option<SecretStorage>,
 }
 
 impl std::fmt::Debug for HostSettings {
@@ -33,6 +42,7 @@ impl std::fmt::Debug for HostSettings {
             .field("mode", &self.mode)
             .field("url", &self.url)
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("token_storage", &self.token_storage)
             .finish()
     }
 }
@@ -60,16 +70,51 @@ pub fn validate_host_url(url: &str) -> Result<String, String> {
     Ok(trimmed.trim_end_matches('/').to_string())
 }
 
+/// A fresh account name: 128 random bits from the standard library's hash keys.
+fn new_account() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let half = || {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u8(0);
+        h.finish()
+    };
+    format!("host-token-{:016x}{:016x}", half(), half())
+}
+
 impl Store {
+    /// This database's secrets, as `A2LEARN_CREDENTIALS` allows.
+    pub fn credentials(&self) -> Result<Credentials, StoreError> {
+        Ok(Credentials::beside(self.path(), Policy::from_env()?))
+    }
+
+    async fn token_account(&self) -> Result<String, StoreError> {
+        if let Some(account) = self.setting(ACCOUNT_KEY).await? {
+            return Ok(account);
+        }
+        let account = new_account();
+        self.set_setting(ACCOUNT_KEY, &account).await?;
+        Ok(account)
+    }
+
     pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {
         let mode = match self.setting(MODE_KEY).await?.as_deref() {
             Some("custom") => HostMode::Custom,
             _ => HostMode::Demo,
         };
+        let storage = self
+            .setting(TOKEN_STORAGE_KEY)
+            .await?
+            .as_deref()
+            .and_then(SecretStorage::parse);
+        let token = match (storage, self.setting(ACCOUNT_KEY).await?) {
+            (Some(storage), Some(account)) => self.credentials()?.load(&account, storage).await?,
+            _ => None,
+        };
         Ok(HostSettings {
             mode,
             url: self.setting(URL_KEY).await?,
-            token: self.setting(TOKEN_KEY).await?,
+            token_storage: token.as_ref().and(storage),
+            token,
         })
     }
 
@@ -84,8 +129,7 @@ impl Store {
         let token = token.map(str::trim).filter(|t| !t.is_empty());
         if mode == HostMode::Custom {
             let url = validate_host_url(url.unwrap_or("")).map_err(StoreError::Invalid)?;
-            let stored = self.setting(TOKEN_KEY).await?;
-            if token.is_none() && stored.is_none() {
+            if token.is_none() && self.host_settings().await?.token.is_none() {
                 return Err(StoreError::Invalid(
                     "enter the token the host gave you".into(),
                 ));
@@ -95,10 +139,10 @@ impl Store {
                     "a token has no spaces and at most 4096 characters".into(),
                 ));
             }
-            self.set_setting(URL_KEY, &url).await?;
             if let Some(token) = token {
-                self.set_setting(TOKEN_KEY, token).await?;
+                self.store_token(token).await?;
             }
+            self.set_setting(URL_KEY, &url).await?;
         }
         let mode_text = match mode {
             HostMode::Demo => "demo",
@@ -106,6 +150,46 @@ impl Store {
         };
         self.set_setting(MODE_KEY, mode_text).await?;
         self.host_settings().await
+    }
+
+    /// Puts the token in the credential store (or the private file) and records where.
+    async fn store_token(&self, token: &str) -> Result<SecretStorage, StoreError> {
+        let account = self.token_account().await?;
+        let storage = self.credentials()?.save(&account, token).await?;
+        self.set_setting(TOKEN_STORAGE_KEY, storage.as_str())
+            .await?;
+        Ok(storage)
+    }
+
+    /// A token that an earlier version kept in the settings table, in plain text, is moved to
+    /// the credential store and wiped from the database: the row deleted with `secure_delete`
+    /// (its bytes overwritten, not just unlinked) and the WAL checkpointed and truncated, so no
+    /// copy survives in the file. Runs at every open; does nothing once moved.
+    pub async fn move_plaintext_token(&self) -> Result<bool, StoreError> {
+        let Some(token) = self.setting(LEGACY_TOKEN_KEY).await? else {
+            return Ok(false);
+        };
+        let storage = self.store_token(&token).await?;
+        let mut conn = self.pool().acquire().await?;
+        sqlx::query("PRAGMA secure_delete = ON")
+            .execute(&mut *conn)
+            .await?;
+        let deleted = sqlx::query("DELETE FROM settings WHERE key = ?")
+            .bind(LEGACY_TOKEN_KEY)
+            .execute(&mut *conn)
+            .await;
+        sqlx::query("PRAGMA secure_delete = OFF")
+            .execute(&mut *conn)
+            .await?;
+        deleted?;
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut *conn)
+            .await?;
+        tracing::info!(
+            storage = storage.as_str(),
+            "moved the host token out of the database"
+        );
+        Ok(true)
     }
 }
 
@@ -141,6 +225,7 @@ mod tests {
             mode: HostMode::Custom,
             url: None,
             token: Some("tok-123".into()),
+            token_storage: Some(SecretStorage::File),
         };
         assert!(!format!("{s:?}").contains("tok-123"));
     }

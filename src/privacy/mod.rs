@@ -12,6 +12,13 @@
 //!   Case-sensitive so that a learner called "Hope" does not block every "I hope" in prose;
 //!   shorter parts ("Al", "Jo") are skipped because they occur inside too many ordinary words;
 //! - an e-mail address by the contract's own detector ([`a2learn_contract::rules::contains_email`]).
+//!
+//! The same scanner guards what the teacher writes to a host ([`outgoing`]): answers, teacher
+//! notes, class titles. There a hit does name the word, on the teacher's own screen only.
+
+pub mod outgoing;
+
+use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
@@ -79,27 +86,51 @@ fn build(patterns: Vec<String>, ascii_ci: bool) -> Option<AhoCorasick> {
         .ok()
 }
 
-fn find_bounded(ac: &AhoCorasick, text: &str) -> bool {
+/// The first match of `ac` in `text` that stands at word boundaries.
+fn find_bounded(ac: &AhoCorasick, text: &str) -> Option<Range<usize>> {
     // Leftmost-longest matches do not overlap; a rejected (mid-word) match could hide a good one
     // that starts inside it, so fall back to checking every start when the first try misses.
     for m in ac.find_iter(text) {
         if at_boundaries(text, m.start(), m.end()) {
-            return true;
+            return Some(m.range());
         }
     }
     let mut offset = 0;
     while offset < text.len() {
-        let Some(m) = ac.find(&text[offset..]) else {
-            return false;
-        };
+        let m = ac.find(&text[offset..])?;
         let (start, end) = (offset + m.start(), offset + m.end());
         if at_boundaries(text, start, end) {
-            return true;
+            return Some(start..end);
         }
         // Move one character past this match's start.
         offset = start + text[start..].chars().next().map_or(1, char::len_utf8);
     }
-    false
+    None
+}
+
+/// The whitespace-separated word of `text` that is an e-mail address, if any.
+fn email_word(text: &str) -> Option<Range<usize>> {
+    text.split_whitespace()
+        .find(|w| w.contains('@') && a2learn_contract::rules::contains_email(w))
+        .map(|w| {
+            let start = w.as_ptr() as usize - text.as_ptr() as usize;
+            start..start + w.len()
+        })
+}
+
+/// Maps a range of the lower-cased text back to the original. Lower-casing keeps byte offsets
+/// for ASCII and most scripts; where it does not, the match is mapped by character count.
+fn original_range(text: &str, lower: Option<&str>, range: Range<usize>) -> Range<usize> {
+    let Some(lower) = lower else {
+        return range;
+    };
+    if lower.len() == text.len() {
+        return range;
+    }
+    let chars_before = lower[..range.start].chars().count();
+    let chars_in = lower[range.clone()].chars().count();
+    let byte_at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    byte_at(chars_before)..byte_at(chars_before + chars_in)
 }
 
 impl Scanner {
@@ -149,31 +180,36 @@ impl Scanner {
 
     /// What `text` contains, if anything.
     pub fn scan(&self, text: &str) -> Option<HitKind> {
+        self.find(text).map(|(what, _)| what)
+    }
+
+    /// What `text` contains and the word that matched: a range of `text` (for a whole name
+    /// matched case-insensitively where lower-casing changed the text's length, the nearest
+    /// whole word is not recoverable, so the range covers the word as far as it can).
+    pub fn find(&self, text: &str) -> Option<(HitKind, Range<usize>)> {
         if text.is_empty() {
             return None;
         }
         if text.contains('@') && a2learn_contract::rules::contains_email(text) {
-            return Some(HitKind::Email);
+            let range = email_word(text).unwrap_or(0..text.len());
+            return Some((HitKind::Email, range));
         }
         if let Some(whole) = &self.whole {
-            let lower;
-            let haystack = if text
+            let needs_lower = text
                 .chars()
-                .any(|c| !c.is_ascii() || c.is_ascii_uppercase())
-            {
-                lower = text.to_lowercase();
-                lower.as_str()
-            } else {
-                text
-            };
-            if find_bounded(whole, haystack) {
-                return Some(HitKind::RosterName);
+                .any(|c| !c.is_ascii() || c.is_ascii_uppercase());
+            let lower = needs_lower.then(|| text.to_lowercase());
+            if let Some(range) = find_bounded(whole, lower.as_deref().unwrap_or(text)) {
+                return Some((
+                    HitKind::RosterName,
+                    original_range(text, lower.as_deref(), range),
+                ));
             }
         }
         if let Some(parts) = &self.parts
-            && find_bounded(parts, text)
+            && let Some(range) = find_bounded(parts, text)
         {
-            return Some(HitKind::RosterName);
+            return Some((HitKind::RosterName, range));
         }
         None
     }
@@ -262,6 +298,21 @@ mod tests {
         // Short parts are not scanned alone (the whole name still is).
         assert_eq!(s.scan("Al tried"), None);
         assert_eq!(s.scan("al bo tried"), Some(HitKind::RosterName));
+    }
+
+    #[test]
+    fn find_returns_the_word_that_matched() {
+        let s = scanner();
+        let text = "Quillon? No: ask Zephyrine, count three halves.";
+        let (what, range) = s.find(text).unwrap();
+        assert_eq!((what, &text[range]), (HitKind::RosterName, "Zephyrine"));
+        let text = "well done ÉMILE ZOË!";
+        let (_, range) = s.find(text).unwrap();
+        assert_eq!(&text[range], "ÉMILE ZOË");
+        let text = "mail me at jo@school.org today";
+        let (what, range) = s.find(text).unwrap();
+        assert_eq!((what, &text[range]), (HitKind::Email, "jo@school.org"));
+        assert_eq!(s.find("count three halves from zero"), None);
     }
 
     #[test]

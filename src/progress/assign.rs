@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::live::Live;
+use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextField};
 use crate::{ErrorCode, UiError};
 
 /// Longest note for the class.
@@ -85,15 +86,36 @@ pub async fn assign_pathway(
             field_errors,
         });
     }
+    // The note goes to the host: through the privacy gate first, and a name in it is shown at
+    // the field like any other problem with it (nothing is sent).
+    let note = match note {
+        None => None,
+        Some(text) => match store.outgoing_text(TextField::TeacherNote, text).await {
+            Ok(text) => Some(text),
+            Err(OutgoingError::Blocked(blocked)) => {
+                return Ok(AssignOutcome {
+                    assignment_id: None,
+                    field_errors: vec![field("note", blocked.to_string())],
+                });
+            }
+            Err(OutgoingError::Store(e)) => return Err(e.into()),
+        },
+    };
     let due = due_at_ms.map(rfc3339).transpose()?;
     let client = live.client().await?;
     let answer = client
-        .assign_pathway(class_id, pathway_id, due.as_deref(), note)
+        .assign_pathway(class_id, pathway_id, due.as_deref(), note.as_ref())
         .await;
     client.close().await;
     let assignment_id = answer?;
     store
-        .upsert_assignment(&assignment_id, class_id, pathway_id, due_at_ms, note)
+        .upsert_assignment(
+            &assignment_id,
+            class_id,
+            pathway_id,
+            due_at_ms,
+            note.as_ref().map(OutgoingText::as_str),
+        )
         .await?;
     tracing::info!(class_id, pathway_id, "pathway assigned");
     Ok(AssignOutcome {

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use super::names::Privacy;
 use super::suppression::{Table, Visibility, suppress};
 use crate::store::{Store, StoreError};
 
@@ -45,7 +46,8 @@ pub struct MasteryCell {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mastery {
-    pub k: u32,
+    /// The threshold applied: `None` on the teacher's own screen, where nothing is suppressed.
+    pub k: Option<u32>,
     pub standards: Vec<MasteryCell>,
     pub total: MasteryCell,
 }
@@ -87,6 +89,18 @@ fn cell(c: &StandardCounts, visibility: Visibility, k: u32) -> MasteryCell {
 
 /// Mastery cells from stored counts: pure, so the golden tests need no database.
 pub fn mastery(standards: &[StandardCounts], total: &StandardCounts, k: u32) -> Mastery {
+    let mut m = mastery_with(standards, total, k);
+    m.k = Some(k);
+    m
+}
+
+/// Every count shown: the teacher's own view of their own class. A group of one is still a
+/// group the teacher teaches; only empty groups say "no evidence".
+pub fn mastery_unsuppressed(standards: &[StandardCounts], total: &StandardCounts) -> Mastery {
+    mastery_with(standards, total, 1)
+}
+
+fn mastery_with(standards: &[StandardCounts], total: &StandardCounts, k: u32) -> Mastery {
     let mut table = Table::new(1, standards.len());
     for (i, s) in standards.iter().enumerate() {
         table.set(0, i, s.learners);
@@ -94,7 +108,7 @@ pub fn mastery(standards: &[StandardCounts], total: &StandardCounts, k: u32) -> 
     table.set_row_total(0, total.learners);
     let s = suppress(&table, k);
     Mastery {
-        k,
+        k: None,
         standards: standards
             .iter()
             .enumerate()
@@ -160,6 +174,22 @@ impl Store {
         let (standards, total) = self.standard_counts(class_id).await?;
         Ok(mastery(&standards, &total, k))
     }
+
+    /// Mastery as `privacy` allows: suppression applies where figures leave the teacher's own
+    /// screen (projector-safe mode, with the teacher's k), not on it.
+    pub async fn class_mastery(
+        &self,
+        class_id: &str,
+        privacy: Privacy,
+    ) -> Result<Mastery, StoreError> {
+        match privacy {
+            Privacy::Projector { .. } => self.mastery(class_id, self.suppression_k().await?).await,
+            Privacy::Names => {
+                let (standards, total) = self.standard_counts(class_id).await?;
+                Ok(mastery_unsuppressed(&standards, &total))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -220,6 +250,16 @@ mod tests {
         assert_eq!(m.standards[0].correct, None);
         assert_eq!(m.standards[2].summary, "30 of 40 correct");
         assert_eq!(m.total.summary, "51 of 76 correct");
+        // The teacher's own screen: every figure, even of the group of 3.
+        let own = mastery_unsuppressed(&s, &total);
+        assert_eq!(own.k, None);
+        assert_eq!(own.standards[1].summary, "1 of 6 correct");
+        assert_eq!(own.standards[1].correct, Some(1));
+        assert!(
+            own.standards
+                .iter()
+                .all(|c| c.visibility == Visibility::Shown)
+        );
         // With k = 3 nothing is hidden.
         let m = mastery(&s, &total, 3);
         assert!(

@@ -8,6 +8,7 @@ pub mod evidence;
 pub mod grid;
 pub mod mastery;
 pub mod names;
+pub mod projection;
 pub mod suppression;
 pub mod timeline;
 

@@ -16,6 +16,17 @@ pub enum Privacy {
     Projector { seed: u32 },
 }
 
+/// A seed for a fresh set of aliases (each projection, each switch into projector-safe mode):
+/// drawn from the standard library's per-process random hash keys, so aliases cannot be
+/// predicted from one session to the next.
+pub fn fresh_seed() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u8(0);
+    // The low half of a random 64-bit hash.
+    (h.finish() & u64::from(u32::MAX)) as u32
+}
+
 /// Labels for one class's learners.
 #[derive(Debug, Clone)]
 pub struct Labeler {

@@ -54,6 +54,9 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
     #[error("{0}")]
     Invalid(String),
+    /// The host token could not be kept or read (the credential store, or its file).
+    #[error(transparent)]
+    Credentials(#[from] crate::host::credentials::CredentialError),
 }
 
 impl From<StoreError> for crate::UiError {
@@ -124,11 +127,14 @@ impl Store {
                 source,
             })?;
         tracing::debug!(path = %path.display(), "store opened");
-        Ok(Self {
+        let store = Self {
             pool,
             path: path.to_path_buf(),
             clock,
-        })
+        };
+        // A token an earlier version kept in plain text goes to the credential store first.
+        store.move_plaintext_token().await?;
+        Ok(store)
     }
 
     pub fn path(&self) -> &Path {

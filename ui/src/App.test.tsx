@@ -29,14 +29,16 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       if (title.trim() === "") throw new IpcError({ code: "invalid_input", message: "a class needs a title" });
       return { class_id: "new-1", title, join_code: "NEW-123", learners: 0, open_requests: 0 };
     },
-    hostSettings: async () => ({ mode: "demo", url: "", token_set: false }),
+    hostSettings: async () => ({ mode: "demo", url: "", token_set: false, token_storage: null }),
     saveHostSettings: async (input) => {
       if (input.mode === "custom" && !input.url.startsWith("http")) {
         throw new IpcError({ code: "invalid_input", message: "the address must start with http:// or https://" });
       }
-      return { mode: input.mode, url: input.url, token_set: input.token !== "" };
+      return { mode: input.mode, url: input.url, token_set: input.token !== "", token_storage: input.token !== "" ? ("file" as const) : null };
     },
     diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
+    setProjectorSafe: async (on) => on,
+    openProjector: async () => {},
     classView: {
       grid: async (_c, assignmentId) => ({ assignment_id: assignmentId, pathway_id: "p", steps: [], rows: [], projector_safe: false }),
       evidence: async () => ({ label: "", learner: "", step_title: "", results: [], struggles: [], open_requests: 0 }),

@@ -23,7 +23,7 @@ type FrameState =
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
   return (
-    <ProjectorSafeProvider>
+    <ProjectorSafeProvider setMode={ipc.setProjectorSafe}>
       <Frame ipc={ipc} />
     </ProjectorSafeProvider>
   );

@@ -1,7 +1,9 @@
 //! Typed commands. Each is a thin adapter: it calls the core and maps errors to `{code, message}`.
 
 use a2learn_teacher::host::ConnectionState;
+use a2learn_teacher::host::credentials::SecretStorage;
 use a2learn_teacher::host::settings::{HostMode, HostSettings};
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::{ErrorCode, UiError};
 use serde::{Deserialize, Serialize};
 use tauri::State;
@@ -34,6 +36,9 @@ pub struct HostSettingsView {
     pub mode: HostMode,
     pub url: String,
     pub token_set: bool,
+    /// Where the token is kept: the system's credential store, or (none answered) a private
+    /// file. Settings says which.
+    pub token_storage: Option<SecretStorage>,
 }
 
 impl From<HostSettings> for HostSettingsView {
@@ -42,6 +47,7 @@ impl From<HostSettings> for HostSettingsView {
             mode: s.mode,
             url: s.url.unwrap_or_default(),
             token_set: s.token.is_some(),
+            token_storage: s.token_storage,
         }
     }
 }
@@ -159,6 +165,8 @@ pub async fn save_host_settings(
 pub async fn diagnostics(state: State<'_, AppState>) -> Result<Diagnostics, UiError> {
     let by_rule = state.store.quarantine_by_rule().await?;
     let recent = state.store.quarantined(200).await?;
+    // A rejected frame is whatever a widget sent, free text included: not for a room.
+    let shown = state.privacy() == Privacy::Names;
     Ok(Diagnostics {
         by_rule: by_rule
             .into_iter()
@@ -175,10 +183,18 @@ pub async fn diagnostics(state: State<'_, AppState>) -> Result<Diagnostics, UiEr
                 seq: q.seq.map(|s| s as f64),
                 rule_id: q.rule_id,
                 message: q.message,
-                raw: q.raw,
+                raw: if shown { q.raw } else { String::new() },
                 raw_bytes: count(q.raw_bytes),
                 received_at_ms: q.received_at as f64,
             })
             .collect(),
     })
+}
+
+/// Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
+/// the core's state, so no command returns a name, an id or free text while it is on.
+#[tauri::command]
+#[specta::specta]
+pub async fn set_projector_safe(state: State<'_, AppState>, on: bool) -> Result<bool, UiError> {
+    Ok(state.set_projector_safe(on) != Privacy::Names)
 }

@@ -15,26 +15,6 @@ use tauri::State;
 
 use crate::AppState;
 
-/// How the view labels learners: names (with ids), or projector-safe aliases drawn from
-/// `alias_seed` (the UI draws a new seed each time the mode is switched on).
-#[derive(Debug, Clone, Copy, Deserialize, specta::Type)]
-pub struct PrivacyInput {
-    pub projector_safe: bool,
-    pub alias_seed: i32,
-}
-
-impl From<PrivacyInput> for Privacy {
-    fn from(p: PrivacyInput) -> Self {
-        if p.projector_safe {
-            Privacy::Projector {
-                seed: p.alias_seed as u32,
-            }
-        } else {
-            Privacy::Names
-        }
-    }
-}
-
 async fn labeler(store: &Store, class_id: &str, privacy: Privacy) -> Result<Labeler, UiError> {
     let learners = store.learners(class_id).await?;
     // The roster is only read when names may be shown.
@@ -88,14 +68,13 @@ pub async fn class_grid(
     state: State<'_, AppState>,
     class_id: String,
     assignment_id: String,
-    privacy: PrivacyInput,
 ) -> Result<GridView, UiError> {
     let grid = state
         .store
         .grid(&class_id, &assignment_id)
         .await
         .map_err(|e| UiError::new(ErrorCode::NotFound, e.to_string()))?;
-    let labels = labeler(&state.store, &class_id, privacy.into()).await?;
+    let labels = labeler(&state.store, &class_id, state.privacy()).await?;
     let mut rows: Vec<GridRowView> = grid
         .rows
         .into_iter()
@@ -193,10 +172,19 @@ pub async fn cell_evidence(
     let ev = store
         .evidence(&class_id, &pathway_id, &learner, &widget_id)
         .await?;
-    let labels = labeler(store, &class_id, Privacy::Names).await?;
+    let privacy = state.privacy();
+    let labels = labeler(store, &class_id, privacy).await?;
+    // A room sees the counts behind a cell, never what the learner wrote.
+    let text = |t: String| {
+        if labels.projector_safe() {
+            String::new()
+        } else {
+            t
+        }
+    };
     Ok(EvidenceView {
         label: labels.label(&learner),
-        learner,
+        learner: labels.visible_id(&learner).unwrap_or_default(),
         step_title,
         results: ev
             .results
@@ -209,8 +197,8 @@ pub async fn cell_evidence(
                 hints: n32(r.hints),
                 score: r.score,
                 at_ms: r.at_ms as f64,
-                prose: r.prose,
-                detail: r.detail,
+                prose: text(r.prose),
+                detail: text(r.detail),
             })
             .collect(),
         struggles: ev
@@ -220,7 +208,7 @@ pub async fn cell_evidence(
                 failed_checks: n32(s.failed_checks),
                 hints: n32(s.hints),
                 at_ms: s.at_ms as f64,
-                prose: s.prose,
+                prose: text(s.prose),
             })
             .collect(),
         open_requests: n32(ev.open_requests),
@@ -243,7 +231,8 @@ pub struct MasteryCellView {
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct MasteryView {
-    pub k: i32,
+    /// The suppression threshold applied, or none on the teacher's own screen.
+    pub k: Option<i32>,
     pub standards: Vec<MasteryCellView>,
     pub total: MasteryCellView,
 }
@@ -269,10 +258,12 @@ pub async fn class_mastery(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<MasteryView, UiError> {
-    let k = state.store.suppression_k().await?;
-    let m = state.store.mastery(&class_id, k).await?;
+    let m = state
+        .store
+        .class_mastery(&class_id, state.privacy())
+        .await?;
     Ok(MasteryView {
-        k: n32(m.k),
+        k: m.k.map(n32),
         standards: m.standards.into_iter().map(mastery_cell).collect(),
         total: mastery_cell(m.total),
     })
@@ -299,11 +290,10 @@ pub struct NeedsMeView {
 pub async fn needs_me(
     state: State<'_, AppState>,
     class_id: String,
-    privacy: PrivacyInput,
 ) -> Result<Vec<NeedsMeView>, UiError> {
     let store = &state.store;
     let items = store.needs_me(&class_id).await?;
-    let labels = labeler(store, &class_id, privacy.into()).await?;
+    let labels = labeler(store, &class_id, state.privacy()).await?;
     let catalog = store.catalog().await?;
     let title = |pathway_id: &str, widget_id: &str| {
         catalog
@@ -450,7 +440,7 @@ pub async fn class_assignments(
             assignment_id: a.assignment_id,
             pathway_id: a.pathway_id,
             due_at_ms: a.due_at.map(|d| d as f64),
-            note: a.teacher_note,
+            note: a.teacher_note.filter(|_| state.privacy() == Privacy::Names),
             created_at_ms: a.created_at as f64,
             started: n32(started),
         });

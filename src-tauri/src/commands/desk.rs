@@ -5,6 +5,7 @@
 use a2learn_teacher::UiError;
 use a2learn_teacher::desk::{Desk, DeskError, GroupOutcome, HelpRequest, SavedReply};
 use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::store::Changes;
 use serde::Serialize;
 use tauri::State;
@@ -89,7 +90,8 @@ pub async fn notify_new_requests<R: tauri::Runtime>(
             }
         }
         Ok(None) => {}
-        Err(e) => tracing::warn!(error = %e.message, "cannot read the help desk"),
+        // The code only: a UI message may quote the teacher's own words.
+        Err(e) => tracing::warn!(code = ?e.code, "cannot read the help desk"),
     }
 }
 
@@ -144,7 +146,9 @@ pub async fn desk_queue(
     state: State<'_, AppState>,
     class_id: Option<String>,
 ) -> Result<Vec<HelpRequest>, UiError> {
-    Ok(Desk::new(&state.store).queue(class_id.as_deref()).await?)
+    Ok(Desk::new(&state.store)
+        .queue_as(class_id.as_deref(), state.privacy())
+        .await?)
 }
 
 #[tauri::command]
@@ -166,10 +170,11 @@ pub async fn desk_answer(
     call_id: String,
     text: String,
 ) -> Result<HelpRequest, UiError> {
-    // Checked before a host session is opened: a bad text fails fast, even offline.
-    a2learn_teacher::desk::validate_answer(&text)?;
+    // Checked (bounds, then names) before a host session is opened: a bad text fails fast,
+    // even offline, and a name never gets as far as a connection.
+    let answer = Desk::new(&state.store).prepare_answer(&text).await?;
     respond_with(&state, &call_id, async |desk, host| {
-        desk.answer(host, &call_id, &text).await
+        desk.send_answer(host, &call_id, answer).await
     })
     .await
 }
@@ -205,9 +210,9 @@ pub async fn desk_answer_group(
     call_ids: Vec<String>,
     text: String,
 ) -> Result<Vec<GroupOutcome>, UiError> {
-    a2learn_teacher::desk::validate_answer(&text)?;
+    let answer = Desk::new(&state.store).prepare_answer(&text).await?;
     let out = with_host(&state, async |desk, host| {
-        desk.answer_group(host, &call_ids, &text).await
+        desk.answer_group(host, &call_ids, answer).await
     })
     .await;
     let mut classes = Vec::new();
@@ -227,7 +232,11 @@ pub async fn desk_answer_group(
 #[tauri::command]
 #[specta::specta]
 pub async fn desk_replies(state: State<'_, AppState>) -> Result<Vec<SavedReply>, UiError> {
-    Ok(Desk::new(&state.store).replies().await?)
+    let replies = Desk::new(&state.store).replies().await?;
+    Ok(match state.privacy() {
+        Privacy::Names => replies,
+        Privacy::Projector { .. } => replies.into_iter().map(SavedReply::for_room).collect(),
+    })
 }
 
 #[tauri::command]

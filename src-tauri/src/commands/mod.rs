@@ -5,5 +5,6 @@ pub mod app;
 pub mod class_view;
 pub mod desk;
 pub mod export;
+pub mod projector;
 
 pub use app::*;

@@ -69,6 +69,13 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
           placeholder={loaded?.token_set ? "(saved; leave empty to keep it)" : ""}
           onChange={(e) => setToken(e.target.value)}
         />
+        {loaded?.token_storage ? (
+          <p className="muted" data-testid="token-storage">
+            {loaded.token_storage === "system"
+              ? "The token is kept in your system's credential store (keyring), not in the database."
+              : "No system credential store answered on this computer, so the token is kept in a file only your user account can read (beside the database). It is never in the database."}
+          </p>
+        ) : null}
         <button type="submit">Save</button>
         {message ? (
           <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "field-error" : "muted"}>

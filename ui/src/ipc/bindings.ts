@@ -12,10 +12,22 @@ export const commands = {
 	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
 	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
-	classGrid: (classId: string, assignmentId: string, privacy: PrivacyInput) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId, privacy })),
+	/**
+	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
+	 *  the core's state, so no command returns a name, an id or free text while it is on.
+	 */
+	setProjectorSafe: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_projector_safe", { on })),
+	/**
+	 *  Opens (or re-aims) the projector window on `class_id`, with aliases fresh for this
+	 *  projection.
+	 */
+	openProjector: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_projector", { classId })),
+	/**  The projector's view of the projected class. */
+	projectorView: () => typedError<ProjectorView, UiError>(__TAURI_INVOKE("projector_view")),
+	classGrid: (classId: string, assignmentId: string) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId })),
 	cellEvidence: (classId: string, assignmentId: string, learner: string, widgetId: string) => typedError<EvidenceView, UiError>(__TAURI_INVOKE("cell_evidence", { classId, assignmentId, learner, widgetId })),
 	classMastery: (classId: string) => typedError<MasteryView, UiError>(__TAURI_INVOKE("class_mastery", { classId })),
-	needsMe: (classId: string, privacy: PrivacyInput) => typedError<NeedsMeView[], UiError>(__TAURI_INVOKE("needs_me", { classId, privacy })),
+	needsMe: (classId: string) => typedError<NeedsMeView[], UiError>(__TAURI_INVOKE("needs_me", { classId })),
 	classTimeline: (classId: string) => typedError<TimelineView, UiError>(__TAURI_INVOKE("class_timeline", { classId })),
 	/**  The host's catalog: asked afresh when the host answers, the stored snapshot otherwise. */
 	pathwayCatalog: () => typedError<CatalogPathwayView[], UiError>(__TAURI_INVOKE("pathway_catalog")),
@@ -170,7 +182,13 @@ export type ErrorCode =
  */
 "privacy_blocked" | 
 /**  The teacher cancelled a long operation; nothing was written. */
-"cancelled";
+"cancelled" | 
+/**
+ *  Text the teacher wrote for a host (an answer, a note, a title) names someone from a
+ *  roster or holds an e-mail address: nothing was sent. The message quotes the word, for the
+ *  teacher's own window only.
+ */
+"text_blocked";
 
 export type EvidenceResultView = {
 	kind: string,
@@ -324,6 +342,11 @@ export type HostSettingsView = {
 	mode: HostMode,
 	url: string,
 	token_set: boolean,
+	/**
+	 *  Where the token is kept: the system's credential store, or (none answered) a private
+	 *  file. Settings says which.
+	 */
+	token_storage: SecretStorage | null,
 };
 
 export type MasteryCellView = {
@@ -340,7 +363,8 @@ export type MasteryCellView = {
 };
 
 export type MasteryView = {
-	k: number,
+	/**  The suppression threshold applied, or none on the teacher's own screen. */
+	k: number | null,
 	standards: MasteryCellView[],
 	total: MasteryCellView,
 };
@@ -360,13 +384,41 @@ export type NeedsMeView = {
 	waited_ms: number | null,
 };
 
+export type ProjectedPathway = {
+	title: string,
+	steps: ProjectedStep[],
+};
+
 /**
- *  How the view labels learners: names (with ids), or projector-safe aliases drawn from
- *  `alias_seed` (the UI draws a new seed each time the mode is switched on).
+ *  One standard's mastery, suppressed: a group of fewer than k learners prints only
+ *  "fewer than k".
  */
-export type PrivacyInput = {
-	projector_safe: boolean,
-	alias_seed: number,
+export type ProjectedStandard = {
+	/**  The standard's code, or "Other steps" for steps without one. */
+	standard: string,
+	visibility: Visibility,
+	summary: string,
+};
+
+/**  One step of a pathway as the room sees it. */
+export type ProjectedStep = {
+	title: string,
+	/**  Learners who completed the step (any verdict). */
+	done: number,
+	/**  Learners at work on it: started, struggling or waiting for help. */
+	working: number,
+};
+
+/**  The projector window's whole view. */
+export type ProjectorView = {
+	learners: number,
+	pathways: ProjectedPathway[],
+	mastery: ProjectedStandard[],
+	/**  The threshold the mastery figures were suppressed with. */
+	k: number,
+	waiting_for_help: number,
+	/**  "Learner 07", … in the order they asked: fresh aliases for this projection only. */
+	help_queue: string[],
 };
 
 /**  A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup. */
@@ -423,6 +475,13 @@ export type SavedReply = {
 	body: string,
 };
 
+/**  Where a secret is kept. */
+export type SecretStorage = 
+/**  The operating system's credential store. */
+"system" | 
+/**  A file only this user can read, beside the database (no credential store answered). */
+"file";
+
 /**
  *  Stored data changed (coalesced over a short window): the views showing these classes
  *  refetch what they show.
@@ -448,8 +507,9 @@ export type TimelineView = {
 };
 
 /**
- *  An error as the UI receives it. The message is for people: it never carries a token, a
- *  learner's name or a student's free text.
+ *  An error as the UI receives it. The message is for people: it never carries a token or a
+ *  student's free text, and a learner's name only in a `text_blocked` error, which quotes the
+ *  teacher's own word back to the teacher's own window. So the shell never logs a message.
  */
 export type UiError = {
 	code: ErrorCode,

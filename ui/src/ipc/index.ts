@@ -51,7 +51,7 @@ import type {
   MasteryCellView,
   MasteryView,
   NeedsMeView,
-  PrivacyInput,
+  ProjectorView,
   RosterImportView,
   TimelineView,
 } from "./bindings";
@@ -68,17 +68,18 @@ export type {
   MasteryCellView,
   MasteryView,
   NeedsMeView,
-  PrivacyInput,
+  ProjectorView,
   RosterImportView,
   TimelineView,
 };
 
 /** The class view's calls (issue 5). */
 export interface ClassViewIpc {
-  grid(classId: string, assignmentId: string, privacy: PrivacyInput): Promise<GridView>;
+  /** Labels follow the window's projector-safe mode, which the backend holds. */
+  grid(classId: string, assignmentId: string): Promise<GridView>;
   evidence(classId: string, assignmentId: string, learner: string, widgetId: string): Promise<EvidenceView>;
   mastery(classId: string): Promise<MasteryView>;
-  needsMe(classId: string, privacy: PrivacyInput): Promise<NeedsMeView[]>;
+  needsMe(classId: string): Promise<NeedsMeView[]>;
   timeline(classId: string): Promise<TimelineView>;
   catalog(): Promise<CatalogPathwayView[]>;
   assignments(classId: string): Promise<AssignmentView[]>;
@@ -133,6 +134,13 @@ export interface TeacherIpc {
   hostSettings(): Promise<HostSettingsView>;
   saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
   diagnostics(): Promise<Diagnostics>;
+  /**
+   * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
+   * id or free text. Resolves to the mode now in force.
+   */
+  setProjectorSafe(on: boolean): Promise<boolean>;
+  /** Opens the projector window on a class (on a second display when there is one). */
+  openProjector(classId: string): Promise<void>;
   classView: ClassViewIpc;
   desk: DeskIpc;
   exports: ExportIpc;
@@ -199,12 +207,16 @@ export const tauriIpc: TeacherIpc = {
   hostSettings: async () => unwrap(await commands.hostSettings()),
   saveHostSettings: async (input) => unwrap(await commands.saveHostSettings(input)),
   diagnostics: async () => unwrap(await commands.diagnostics()),
+  setProjectorSafe: async (on) => unwrap(await commands.setProjectorSafe(on)),
+  openProjector: async (classId) => {
+    unwrap(await commands.openProjector(classId));
+  },
   classView: {
-    grid: async (classId, assignmentId, privacy) => unwrap(await commands.classGrid(classId, assignmentId, privacy)),
+    grid: async (classId, assignmentId) => unwrap(await commands.classGrid(classId, assignmentId)),
     evidence: async (classId, assignmentId, learner, widgetId) =>
       unwrap(await commands.cellEvidence(classId, assignmentId, learner, widgetId)),
     mastery: async (classId) => unwrap(await commands.classMastery(classId)),
-    needsMe: async (classId, privacy) => unwrap(await commands.needsMe(classId, privacy)),
+    needsMe: async (classId) => unwrap(await commands.needsMe(classId)),
     timeline: async (classId) => unwrap(await commands.classTimeline(classId)),
     catalog: async () => unwrap(await commands.pathwayCatalog()),
     assignments: async (classId) => unwrap(await commands.classAssignments(classId)),
@@ -267,5 +279,18 @@ export const tauriIpc: TeacherIpc = {
         classes: true,
       }),
     ),
+  toUiError,
+};
+
+/** The projector window's only calls: its view, and a nudge when stored data changed. */
+export interface ProjectorIpc {
+  view(): Promise<ProjectorView>;
+  onStoreChanged(handler: () => void): () => void;
+  toUiError(error: unknown): UiError;
+}
+
+export const tauriProjectorIpc: ProjectorIpc = {
+  view: async () => unwrap(await commands.projectorView()),
+  onStoreChanged: (handler) => subscribe(events.storeChanged.listen, () => handler(), handler),
   toUiError,
 };

@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 
 /**
  * Projector-safe mode: when on, every view hides names, free text and per-learner detail and
- * shows aggregates and fresh aliases only. One switch for the whole app; every view that can
- * show something about one learner reads it from here.
+ * shows aggregates and fresh aliases only. One switch for the whole app, held by the backend;
+ * views read it from here to show placeholders instead of what the backend withheld.
  */
 export const ProjectorSafeContext = createContext<boolean>(false);
 
@@ -11,35 +11,33 @@ export function useProjectorSafe(): boolean {
   return useContext(ProjectorSafeContext);
 }
 
-/** The seed aliases are drawn from; a new one each time the mode is switched on. */
-const AliasSeedContext = createContext<number>(0);
 const ToggleContext = createContext<() => void>(() => {});
-
-export function useAliasSeed(): number {
-  return useContext(AliasSeedContext);
-}
 
 export function useProjectorSafeToggle(): () => void {
   return useContext(ToggleContext);
 }
 
-function freshSeed(): number {
-  const a = new Uint32Array(1);
-  crypto.getRandomValues(a);
-  // An i32 for the IPC.
-  return a[0]! & 0x7fffffff;
-}
-
-/** Holds the switch for the app, with its keyboard shortcut (Ctrl+Shift+P). */
-export function ProjectorSafeProvider({ children }: { children: ReactNode }) {
+/**
+ * Holds the switch for the app, with its keyboard shortcut (Ctrl+Shift+P). The mode itself lives
+ * in the backend (`setMode`), which applies it to every command before anything reaches this
+ * page and draws fresh aliases each time it is switched on; this context mirrors what it says.
+ */
+export function ProjectorSafeProvider({
+  children,
+  setMode,
+}: {
+  children: ReactNode;
+  setMode: (on: boolean) => Promise<boolean>;
+}) {
   const [on, setOn] = useState(false);
-  const [seed, setSeed] = useState(0);
   const toggle = useCallback(() => {
     setOn((was) => {
-      if (!was) setSeed(freshSeed());
-      return !was;
+      // Views refetch when `on` changes; the backend is switched first, so no view asks for
+      // names while the page already shows "on", and a failed switch leaves the mode as it was.
+      void setMode(!was).then(setOn, () => setOn(was));
+      return was;
     });
-  }, []);
+  }, [setMode]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey && e.shiftKey && (e.key === "P" || e.key === "p")) {
@@ -52,9 +50,7 @@ export function ProjectorSafeProvider({ children }: { children: ReactNode }) {
   }, [toggle]);
   return (
     <ToggleContext.Provider value={toggle}>
-      <AliasSeedContext.Provider value={seed}>
-        <ProjectorSafeContext.Provider value={on}>{children}</ProjectorSafeContext.Provider>
-      </AliasSeedContext.Provider>
+      <ProjectorSafeContext.Provider value={on}>{children}</ProjectorSafeContext.Provider>
     </ToggleContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ClassViewIpc, GridView, PrivacyInput, TeacherIpc } from "../../ipc";
+import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { ClassPage } from "./ClassPage";
@@ -8,7 +8,8 @@ import { LiveGrid } from "./LiveGrid";
 
 afterEach(cleanup);
 
-function grid(n: number, privacy?: PrivacyInput): GridView {
+/** The grid as the backend labels it: names, or (projector-safe, held by the backend) aliases. */
+function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
   const states = ["completed_correct", "waiting_for_help", "not_started", "struggling"] as const;
   return {
     assignment_id: "a1",
@@ -55,12 +56,20 @@ describe("the live grid", () => {
 });
 
 describe("projector-safe mode", () => {
-  it("asks for aliases with a fresh seed and shows no name", async () => {
-    const seen: PrivacyInput[] = [];
+  it("switches the backend first, refetches, and shows no name", async () => {
+    // The fake backend's mode: what `set_projector_safe` set, and each grid fetch's mode.
+    let mode = false;
+    const switched: boolean[] = [];
+    const seen: boolean[] = [];
+    const setMode = async (on: boolean) => {
+      switched.push(on);
+      mode = on;
+      return on;
+    };
     const classView: ClassViewIpc = {
-      grid: async (_c, _a, privacy) => {
-        seen.push(privacy);
-        return grid(3, privacy);
+      grid: async () => {
+        seen.push(mode);
+        return grid(3, { projector_safe: mode });
       },
       evidence: async () => ({ label: "Ada Canary", learner: "anon_0", step_title: "Compare", results: [], struggles: [], open_requests: 0 }),
       mastery: async () => {
@@ -81,7 +90,7 @@ describe("projector-safe mode", () => {
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
     const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
     const { container } = render(
-      <ProjectorSafeProvider>
+      <ProjectorSafeProvider setMode={setMode}>
         <ClassPage ipc={ipc} summary={summary} changeTick={0} />
       </ProjectorSafeProvider>,
     );
@@ -91,9 +100,10 @@ describe("projector-safe mode", () => {
     expect(container.innerHTML).not.toContain("Ada Canary");
     expect(container.innerHTML).not.toContain("anon_");
     expect(screen.getByText("Learner 01")).toBeTruthy();
-    const first = seen.at(-1)!;
-    expect(first.projector_safe).toBe(true);
-    // Off and on again (the shortcut): a new seed.
+    // The backend was switched before the grid was asked again.
+    expect(switched).toEqual([true]);
+    expect(seen.at(-1)).toBe(true);
+    // Off and on again (the shortcut): names come back, then go again.
     act(() => {
       fireEvent.keyDown(window, { key: "P", ctrlKey: true, shiftKey: true });
     });
@@ -101,7 +111,8 @@ describe("projector-safe mode", () => {
     act(() => {
       fireEvent.keyDown(window, { key: "P", ctrlKey: true, shiftKey: true });
     });
-    await waitFor(() => expect(seen.at(-1)!.projector_safe).toBe(true));
-    expect(seen.filter((p) => p.projector_safe).length).toBeGreaterThanOrEqual(2);
+    await waitFor(() => expect(screen.queryByText("Ada Canary")).toBeNull());
+    expect(switched).toEqual([true, false, true]);
+    expect(seen.filter((on) => on).length).toBeGreaterThanOrEqual(2);
   });
 });

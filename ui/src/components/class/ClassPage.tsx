@@ -10,7 +10,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
-import { ProjectorSafeSwitch, useAliasSeed, useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { LiveGrid } from "./LiveGrid";
 import { Evidence } from "./Evidence";
 import { Mastery } from "./Mastery";
@@ -26,7 +26,6 @@ type Tab = "grid" | "mastery" | "needs" | "timeline";
 export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summary: ClassSummary; changeTick: number }) {
   const cv = ipc.classView;
   const safe = useProjectorSafe();
-  const seed = useAliasSeed();
   const classId = summary.class_id;
   const [tab, setTab] = useState<Tab>("grid");
   const [assignments, setAssignments] = useState<AssignmentView[]>([]);
@@ -47,15 +46,14 @@ export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summa
       .catch((e) => setError(ipc.toUiError(e).message));
   }, [cv, ipc, classId, changeTick]);
 
-  const privacy = { projector_safe: safe, alias_seed: seed };
+  // `safe` is a dependency: the backend labels (and suppresses) by the mode, so a switch refetches.
   useEffect(() => {
     const fail = (e: unknown) => setError(ipc.toUiError(e).message);
-    if (tab === "grid" && selected) cv.grid(classId, selected, privacy).then(setGrid, fail);
+    if (tab === "grid" && selected) cv.grid(classId, selected).then(setGrid, fail);
     if (tab === "mastery") cv.mastery(classId).then(setMastery, fail);
-    if (tab === "needs") cv.needsMe(classId, privacy).then(setNeeds, fail);
+    if (tab === "needs") cv.needsMe(classId).then(setNeeds, fail);
     if (tab === "timeline") cv.timeline(classId).then(setTimeline, fail);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cv, ipc, classId, selected, tab, changeTick, safe, seed]);
+  }, [cv, ipc, classId, selected, tab, changeTick, safe]);
 
   // Projector-safe hides per-learner detail: close any open drill-down.
   useEffect(() => {
@@ -89,6 +87,7 @@ export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summa
           </div>
         </dl>
         <ProjectorSafeSwitch />
+        <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
       </header>
       {error ? (
         <p role="alert" className="field-error">
@@ -310,5 +309,30 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Opens the projector window on this class: progress per step, suppressed mastery and the help
+ * queue by fresh aliases, never a name, an id or free text. Ctrl+Shift+O does the same.
+ */
+function ShowOnProjector({ ipc, classId, onError }: { ipc: TeacherIpc; classId: string; onError: (m: string) => void }) {
+  const show = useCallback(() => {
+    ipc.openProjector(classId).catch((e) => onError(ipc.toUiError(e).message));
+  }, [ipc, classId, onError]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.shiftKey && (e.key === "O" || e.key === "o")) {
+        e.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [show]);
+  return (
+    <button type="button" className="projector-open" data-testid="show-on-projector" title="Show on projector (Ctrl+Shift+O)" onClick={show}>
+      Show on projector
+    </button>
   );
 }

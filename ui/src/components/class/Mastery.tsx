@@ -1,11 +1,18 @@
 import type { MasteryView } from "../../ipc";
 
-/** Class x standard, evidence counts only; small groups say "fewer than k". */
+/**
+ * Class x standard, evidence counts only. On the teacher's own screen every count shows; in
+ * projector-safe mode (the backend sends `k`) small groups say "fewer than k".
+ */
 export function Mastery({ mastery }: { mastery: MasteryView }) {
   const rows = [...mastery.standards, mastery.total];
   return (
     <table className="mastery" data-testid="mastery">
-      <caption>Mastery by standard (groups under {mastery.k} learners are hidden)</caption>
+      <caption>
+        {mastery.k === null
+          ? "Mastery by standard (your own screen: every count shown)"
+          : `Mastery by standard (groups under ${mastery.k} learners are hidden)`}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Standard</th>

@@ -66,6 +66,44 @@ describe("HelpDesk", () => {
     expect(screen.queryByText("private words")).toBeNull();
   });
 
+  it("hides the teacher's answers, the answer box and saved-reply bodies in projector-safe mode", async () => {
+    // What the backend sends in projector-safe mode: no answer text; here the page must also
+    // not offer to write one on a projected screen.
+    const desk = fakeDeskIpc([
+      request({ call_id: "open-1" }),
+      request({ call_id: "done-1", state: "answered", answer: "private answer words", closed_at_ms: 1_800_000_000_000 }),
+    ]);
+    await desk.createReply("Halves", "private reply body");
+    const { container } = render(
+      <ProjectorSafeContext.Provider value={true}>
+        <HelpDesk ipc={ipcWith(desk)} changeTick={0} />
+      </ProjectorSafeContext.Provider>,
+    );
+    await screen.findByTestId("desk-closed");
+    expect(container.innerHTML).not.toContain("private answer words");
+    expect(container.innerHTML).not.toContain("private reply body");
+    expect(container.querySelector("textarea")).toBeNull();
+    expect(screen.getByTestId("desk-answer-hidden")).toBeTruthy();
+    // The actions that carry no text stay.
+    expect(screen.getByText("Coming over")).toBeTruthy();
+  });
+
+  it("shows a refused name at the field and keeps the text to rephrase", async () => {
+    const desk = fakeDeskIpc([request()], { rosterNames: ["Quillon"] });
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const box = (await screen.findByLabelText("Answer")) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "Quillon, count three halves from zero." } });
+    fireEvent.click(screen.getByText("Send answer"));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("“Quillon”"));
+    expect(box.value).toBe("Quillon, count three halves from zero.");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(desk.sent).toEqual([]);
+    // Rephrased, it goes.
+    fireEvent.change(box, { target: { value: "Count three halves from zero." } });
+    fireEvent.click(screen.getByText("Send answer"));
+    await waitFor(() => expect(desk.sent).toEqual([{ callId: "call-1", text: "Count three halves from zero." }]));
+  });
+
   it("refuses an empty or too long answer next to the field and sends nothing", async () => {
     const desk = fakeDeskIpc([request()]);
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);

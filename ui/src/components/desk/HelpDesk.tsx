@@ -51,6 +51,7 @@ function useNow(baseMs: number | null): number {
  * text and are only ever rendered as text.
  */
 export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: number }) {
+  const safe = useProjectorSafe();
   const [queue, setQueue] = useState<HelpRequest[] | null>(null);
   const [replies, setReplies] = useState<SavedReply[]>([]);
   const [muted, setMuted] = useState(false);
@@ -71,7 +72,7 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
 
   useEffect(() => {
     void load();
-  }, [load, changeTick]);
+  }, [load, changeTick, safe]);
 
   useEffect(() => {
     void ipc.desk
@@ -142,13 +143,13 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
             {closed.map((r) => (
               <li key={r.call_id} data-testid="desk-closed" data-call-id={r.call_id}>
                 <RequestSummary request={r} now={now} />
-                {r.answer !== null ? <p className="desk-answer-sent">Answer: {r.answer}</p> : null}
+                {r.answer !== null && !safe ? <p className="desk-answer-sent">Answer: {r.answer}</p> : null}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <SavedReplies ipc={ipc} replies={replies} onChanged={setReplies} />
+      {safe ? null : <SavedReplies ipc={ipc} replies={replies} onChanged={setReplies} />}
     </section>
   );
 }
@@ -163,6 +164,7 @@ function RequestGroup(props: {
   onNotice: (message: string) => void;
 }) {
   const { ipc, group, replies, now, onChanged, onReload, onNotice } = props;
+  const safe = useProjectorSafe();
   const first = group[0];
   if (!first) return null;
   return (
@@ -172,7 +174,7 @@ function RequestGroup(props: {
         {first.standard ? <span className="badge">{first.standard}</span> : null}
         {group.length > 1 ? <span className="muted"> · {group.length} students</span> : null}
       </h3>
-      {group.length > 1 ? <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} /> : null}
+      {group.length > 1 && !safe ? <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} /> : null}
       <ul className="desk-list">
         {group.map((r) => (
           <li key={r.call_id}>
@@ -186,7 +188,8 @@ function RequestGroup(props: {
 
 function RequestSummary({ request: r, now }: { request: HelpRequest; now: number }) {
   const safe = useProjectorSafe();
-  const who = safe ? "A student" : (r.display_name ?? r.learner);
+  // In projector-safe mode the backend sends an alias as `learner`, and no name.
+  const who = safe ? r.learner : (r.display_name ?? r.learner);
   const remaining = (r.deadline_ms ?? 0) - now;
   const state = isWaiting(r.state) && remaining <= 0 ? "expired" : r.state;
   return (
@@ -224,6 +227,7 @@ function RequestCard(props: {
   onReload: () => Promise<void>;
 }) {
   const { ipc, request: r, replies, now, onChanged, onReload } = props;
+  const safe = useProjectorSafe();
   const [text, setText] = useState(r.draft ?? "");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [hostError, setHostError] = useState<string | null>(null);
@@ -244,7 +248,9 @@ function RequestCard(props: {
       onChanged(await what());
     } catch (e) {
       const err = ipc.toUiError(e);
-      setHostError(err.message);
+      // A name in the answer: shown at the field, the text kept so the teacher can rephrase.
+      if (err.code === "text_blocked") setFieldError(err.message);
+      else setHostError(err.message);
       if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") void onReload();
     } finally {
       setBusy(false);
@@ -265,6 +271,11 @@ function RequestCard(props: {
           Decline
         </button>
       </div>
+      {safe ? (
+        <p className="muted" data-testid="desk-answer-hidden">
+          Writing an answer is hidden in projector-safe mode.
+        </p>
+      ) : (
       <form
         className="desk-answer"
         onSubmit={(e) => {
@@ -320,6 +331,7 @@ function RequestCard(props: {
           Send answer
         </button>
       </form>
+      )}
       {hostError ? (
         <p role="alert" className="field-error" data-testid="desk-host-error">
           {hostError}

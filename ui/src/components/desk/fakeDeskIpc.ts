@@ -28,8 +28,18 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
 }
 
 /** An in-memory desk backend for tests: answers close requests, as the real one does. */
-export function fakeDeskIpc(initial: HelpRequest[] = []) {
+export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: string[] } = {}) {
   let queue = [...initial];
+  // The backend's privacy gate, in small: a roster name in an answer is refused before sending.
+  const gate = (text: string) => {
+    const hit = (opts.rosterNames ?? []).find((n) => text.includes(n));
+    if (hit) {
+      throw new IpcError({
+        code: "text_blocked",
+        message: `Not sent: your answer contains “${hit}”, a name from a class roster.`,
+      });
+    }
+  };
   let replies: SavedReply[] = [];
   const sent: { callId: string; text: string }[] = [];
   const close = (callId: string, state: HelpRequest["state"], answer: string | null) => {
@@ -52,6 +62,7 @@ export function fakeDeskIpc(initial: HelpRequest[] = []) {
       return next;
     },
     answer: async (callId, text) => {
+      gate(text);
       sent.push({ callId, text });
       return close(callId, "answered", text.trim());
     },

@@ -1,0 +1,202 @@
+//! The gate for text the teacher writes that leaves the machine: help-desk answers (one or a
+//! group, typed or from a saved reply), the teacher note of an assignment, a class title, a pause
+//! message. Every host tool that carries such text takes an [`OutgoingText`], and the only way to
+//! make one from runtime text is [`check`]: the compiler refuses a send that skipped the scan.
+//!
+//! A hit blocks the send before any network call. Unlike an export's refusal, the error names
+//! the word that matched: it is the teacher's own text, shown back on the teacher's own screen
+//! so they can rephrase. That word is a name, so the error's `Debug` hides it and nothing logs
+//! its `Display`.
+
+use serde::Serialize;
+
+use super::{HitKind, Scanner};
+use crate::store::{Store, StoreError};
+
+/// Free text checked for roster names and e-mail addresses, ready to send to a host.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutgoingText(String);
+
+impl OutgoingText {
+    /// Text fixed in the program (a canned answer): it cannot carry a name from the roster.
+    pub fn fixed(text: &'static str) -> Self {
+        Self(text.to_string())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// Which piece of the teacher's writing a check is about (it names the field in the message).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum TextField {
+    Answer,
+    TeacherNote,
+    ClassTitle,
+    PauseMessage,
+}
+
+impl TextField {
+    fn label(self) -> &'static str {
+        match self {
+            TextField::Answer => "answer",
+            TextField::TeacherNote => "note for the class",
+            TextField::ClassTitle => "class title",
+            TextField::PauseMessage => "pause message",
+        }
+    }
+}
+
+/// A send refused because the text names someone. `Display` quotes the word for the teacher's
+/// own window; `Debug` does not, so a `{:?}` in a log cannot leak it.
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
+pub struct TextBlocked {
+    pub field: TextField,
+    pub what: HitKind,
+    /// The word that matched, exactly as the teacher wrote it.
+    pub word: String,
+}
+
+impl TextBlocked {
+    fn message(&self) -> String {
+        let field = self.field.label();
+        let word = &self.word;
+        match self.what {
+            HitKind::RosterName => format!(
+                "Not sent: your {field} contains “{word}”, a name from a class roster. Names stay \
+                 on this computer, and the host only knows students by anonymous ids. Rephrase \
+                 without the name and send again."
+            ),
+            HitKind::Email => format!(
+                "Not sent: your {field} contains “{word}”, an e-mail address. Addresses stay on \
+                 this computer. Rephrase without it and send again."
+            ),
+        }
+    }
+}
+
+impl std::fmt::Debug for TextBlocked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TextBlocked")
+            .field("field", &self.field)
+            .field("what", &self.what)
+            .field("word", &"<redacted>")
+            .finish()
+    }
+}
+
+/// The one check: `text` is sent as it is, or not at all.
+pub fn check(scanner: &Scanner, field: TextField, text: &str) -> Result<OutgoingText, TextBlocked> {
+    match scanner.find(text) {
+        None => Ok(OutgoingText(text.to_string())),
+        Some((what, range)) => Err(TextBlocked {
+            field,
+            what,
+            word: text[range].to_string(),
+        }),
+    }
+}
+
+/// Why a text could not be made ready to send.
+#[derive(Debug, thiserror::Error)]
+pub enum OutgoingError {
+    #[error(transparent)]
+    Blocked(#[from] TextBlocked),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<TextBlocked> for crate::UiError {
+    fn from(e: TextBlocked) -> Self {
+        crate::UiError::new(crate::ErrorCode::TextBlocked, e.to_string())
+    }
+}
+
+impl From<OutgoingError> for crate::UiError {
+    fn from(e: OutgoingError) -> Self {
+        match e {
+            OutgoingError::Blocked(b) => b.into(),
+            OutgoingError::Store(s) => s.into(),
+        }
+    }
+}
+
+impl Store {
+    /// A scanner over every name of every class's roster: a learner named in another class's
+    /// text is still a name.
+    pub async fn name_scanner(&self) -> Result<Scanner, StoreError> {
+        Ok(Scanner::new(self.all_roster_names().await?))
+    }
+
+    /// [`check`] against this store's rosters.
+    pub async fn outgoing_text(
+        &self,
+        field: TextField,
+        text: &str,
+    ) -> Result<OutgoingText, OutgoingError> {
+        Ok(check(&self.name_scanner().await?, field, text)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    fn scanner() -> Scanner {
+        Scanner::new(["Quillon Brasswhistle", "Hope Ngata"])
+    }
+
+    #[test]
+    fn a_name_part_blocks_and_the_message_names_the_word() {
+        let err = check(
+            &scanner(),
+            TextField::Answer,
+            "Quillon, count three halves from zero.",
+        )
+        .unwrap_err();
+        assert_eq!(err.word, "Quillon");
+        assert_eq!(err.what, HitKind::RosterName);
+        let shown = err.to_string();
+        assert!(
+            shown.contains("“Quillon”") && shown.contains("answer"),
+            "{shown}"
+        );
+        // The Debug form is what a careless log would print: no name there.
+        assert!(!format!("{err:?}").contains("Quillon"));
+    }
+
+    #[test]
+    fn whole_names_emails_and_every_field_are_checked() {
+        let s = scanner();
+        let err = check(&s, TextField::TeacherNote, "ask quillon brasswhistle").unwrap_err();
+        assert_eq!(err.word, "quillon brasswhistle");
+        assert!(err.to_string().contains("note for the class"));
+        let err = check(&s, TextField::ClassTitle, "Mail hope@school.org").unwrap_err();
+        assert_eq!(
+            (err.what, err.word.as_str()),
+            (HitKind::Email, "hope@school.org")
+        );
+    }
+
+    #[test]
+    fn clean_text_passes_unchanged() {
+        let s = scanner();
+        // Controls: ordinary words that share letters with names are not names.
+        for text in [
+            "Count three halves from zero.",
+            "I hope this helps",
+            "quill on paper",
+        ] {
+            assert_eq!(check(&s, TextField::Answer, text).unwrap().as_str(), text);
+        }
+        assert_eq!(OutgoingText::fixed("On my way").into_string(), "On my way");
+    }
+}

@@ -1,0 +1,150 @@
+//! What a class may see of itself: the projector window's view. Aggregates only — how many
+//! learners finished each step, mastery by standard through the small-cell suppression, how many
+//! wait for help — and, for the help queue, aliases drawn afresh for each projection. The types
+//! here have no field for a learner id, a name or free text, so nothing the projector window
+//! receives can carry one; the roster is never read.
+
+use serde::Serialize;
+
+use super::grid::CellState;
+use super::mastery::mastery;
+use super::names::{Labeler, Privacy};
+use super::suppression::Visibility;
+use crate::store::{Store, StoreError};
+
+/// One step of a pathway as the room sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedStep {
+    pub title: String,
+    /// Learners who completed the step (any verdict).
+    pub done: i32,
+    /// Learners at work on it: started, struggling or waiting for help.
+    pub working: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedPathway {
+    pub title: String,
+    pub steps: Vec<ProjectedStep>,
+}
+
+/// One standard's mastery, suppressed: a group of fewer than k learners prints only
+/// "fewer than k".
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedStandard {
+    /// The standard's code, or "Other steps" for steps without one.
+    pub standard: String,
+    pub visibility: Visibility,
+    pub summary: String,
+}
+
+/// The projector window's whole view.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectorView {
+    pub learners: i32,
+    pub pathways: Vec<ProjectedPathway>,
+    pub mastery: Vec<ProjectedStandard>,
+    /// The threshold the mastery figures were suppressed with.
+    pub k: i32,
+    pub waiting_for_help: i32,
+    /// "Learner 07", … in the order they asked: fresh aliases for this projection only.
+    pub help_queue: Vec<String>,
+}
+
+fn n32(n: impl TryInto<i32>) -> i32 {
+    n.try_into().unwrap_or(i32::MAX)
+}
+
+fn is_done(state: CellState) -> bool {
+    matches!(
+        state,
+        CellState::Completed | CellState::CompletedCorrect | CellState::CompletedIncorrect
+    )
+}
+
+fn is_working(state: CellState) -> bool {
+    matches!(
+        state,
+        CellState::InProgress | CellState::Struggling | CellState::WaitingForHelp
+    )
+}
+
+impl Store {
+    /// The projector's view of one class. `seed` is the projection's: the same seed gives the
+    /// same aliases, a new projection a new seed.
+    pub async fn projector_view(
+        &self,
+        class_id: &str,
+        seed: u32,
+    ) -> Result<ProjectorView, StoreError> {
+        let learners = self.learners(class_id).await?;
+        let catalog = self.catalog().await?;
+        let mut pathways = Vec::new();
+        for a in self.assignments(class_id).await? {
+            let grid = self.grid(class_id, &a.assignment_id).await?;
+            let steps = grid
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, step)| {
+                    let states = grid
+                        .rows
+                        .iter()
+                        .filter_map(|r| r.cells.get(i).map(|c| c.state));
+                    ProjectedStep {
+                        title: step.title.clone(),
+                        done: n32(states.clone().filter(|s| is_done(*s)).count()),
+                        working: n32(states.filter(|s| is_working(*s)).count()),
+                    }
+                })
+                .collect();
+            pathways.push(ProjectedPathway {
+                title: catalog
+                    .iter()
+                    .find(|p| p.pathway_id == a.pathway_id)
+                    .map_or_else(|| a.pathway_id.clone(), |p| p.title.clone()),
+                steps,
+            });
+        }
+
+        let k = self.suppression_k().await?;
+        let (standards, total) = self.standard_counts(class_id).await?;
+        let m = mastery(&standards, &total, k);
+        let projected = m
+            .standards
+            .into_iter()
+            .map(|c| ProjectedStandard {
+                standard: c.standard.unwrap_or_else(|| "Other steps".to_string()),
+                visibility: c.visibility,
+                summary: c.summary,
+            })
+            .collect();
+
+        // Waiting: open, before the deadline, and not answered from this desk yet.
+        let waiting: Vec<String> = sqlx::query_scalar(
+            "SELECT c.learner FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
+             WHERE c.class_id = ? AND c.function = 'assist' AND c.state = 'open' \
+             AND c.deadline_ms > ? AND s.call_id IS NULL ORDER BY c.at_ms, c.call_id",
+        )
+        .bind(class_id)
+        .bind(self.now_ms())
+        .fetch_all(self.pool())
+        .await?;
+        let aliases = Labeler::new(&learners, &Default::default(), Privacy::Projector { seed });
+        let mut help_queue: Vec<String> = Vec::with_capacity(waiting.len());
+        for learner in &waiting {
+            let alias = aliases.label(learner);
+            if !help_queue.contains(&alias) {
+                help_queue.push(alias);
+            }
+        }
+        Ok(ProjectorView {
+            learners: n32(learners.len()),
+            pathways,
+            mastery: projected,
+            k: n32(k),
+            waiting_for_help: n32(waiting.len()),
+            help_queue,
+        })
+    }
+}

@@ -1,0 +1,206 @@
+// End to end: what a room can see. With a roster imported (names on the teacher's screen: the
+// positive control), a name typed into an answer is refused in the teacher's own window;
+// projector-safe mode then shows no roster name, no anonymous id and no free text in any view
+// (the student's question, the teacher's answer, evidence prose, saved-reply bodies), and the
+// projector window shows class aggregates only while the teacher's window keeps its names. The
+// projector window's capability lets it call projector_view and nothing else.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { launchApp, outDir } from "./webdriver.mjs";
+
+const PORT = Number(process.env.E2E_PROJECTOR_DRIVER_PORT ?? 4480);
+const CANARIES = ["Quillon Brasswhistle", "Ottilie Marchbanks", "Fennimore Wexcombe"];
+// Free text that may show on the teacher's screen only.
+const QUESTION = "Projector canary question: why does three halves come after one?";
+const ANSWER = "Projector canary answer: count the halves one by one.";
+const REPLY_BODY = "Projector canary saved reply body.";
+
+let app;
+let wd;
+
+before(async () => {
+  app = await launchApp({
+    port: PORT,
+    name: "projector",
+    // The injected question waits 10 host minutes: 60 s at this speed, time enough to answer.
+    env: { A2LEARN_DEMO_SPEED: "10", A2LEARN_DEMO_INJECT_QUESTION: QUESTION },
+  });
+  wd = app.wd;
+});
+
+after(async () => {
+  await app?.close();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const page = () => wd.execute("return document.documentElement.outerHTML + '\\n' + document.title");
+
+async function clickButton(css, label) {
+  const buttons = await wd.findAll(css);
+  const labels = await Promise.all(buttons.map((b) => wd.text(b)));
+  const i = labels.findIndex((l) => l.startsWith(label));
+  assert.ok(i >= 0, `a "${label}" button among ${labels}`);
+  await wd.click(buttons[i]);
+}
+
+async function setValue(css, value) {
+  await wd.execute(
+    `const el = document.querySelector(arguments[0]);
+     const proto = el.tagName === 'TEXTAREA' ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+     Object.getOwnPropertyDescriptor(proto, 'value').set.call(el, arguments[1]);
+     el.dispatchEvent(new Event('input', { bubbles: true }));`,
+    [css, value],
+  );
+}
+
+/** Everything a room must not see: names, the class's anonymous ids, and free text. */
+function assertNothingPrivate(text, where, ids) {
+  for (const c of CANARIES) assert.ok(!text.includes(c), `${c} shown ${where}`);
+  for (const part of ["Quillon", "Ottilie", "Fennimore"]) assert.ok(!text.includes(part), `${part} shown ${where}`);
+  for (const id of ids) assert.ok(!text.includes(id), `anonymous id ${id} shown ${where}`);
+  for (const free of [QUESTION, ANSWER, REPLY_BODY, ...evidenceProse]) {
+    assert.ok(!text.includes(free), `free text "${free.slice(0, 40)}" shown ${where}`);
+  }
+}
+
+let learners = [];
+let evidenceProse = [];
+
+test("the teacher's window: names after a roster import, and a name typed in an answer is refused", async () => {
+  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  await wd.click(await wd.find(".class-item"));
+  await wd.waitForText("#class-title", (t) => t === "Demo class");
+  for (let i = 0; i < 120 && learners.length < 3; i++) {
+    learners = await wd.execute(
+      "return [...document.querySelectorAll('[role=grid] [role=rowheader]')].map((e) => e.textContent.trim())",
+    );
+    await sleep(250);
+  }
+  assert.ok(learners.length >= 3, `learners in the grid: ${learners}`);
+  const csv = ["anonymous_id,display_name", ...learners.slice(0, 3).map((id, i) => `${id},${CANARIES[i]}`)].join("\n");
+  await wd.execute(
+    `const input = document.querySelector("[data-testid='roster-file']");
+     const dt = new DataTransfer();
+     dt.items.add(new File([arguments[0]], "roster.csv", { type: "text/csv" }));
+     input.files = dt.files;
+     input.dispatchEvent(new Event("change", { bubbles: true }));`,
+    [csv],
+  );
+  await wd.waitForText("[data-testid='roster-status']", (t) => /3 names imported/.test(t));
+  // The help desk: a saved reply, the injected question, and an answer that names a learner.
+  await wd.click(await wd.find(".desk-link"));
+  await wd.waitForText("#desk-title");
+  await setValue("#reply-title", "Halves");
+  await setValue("#reply-body", REPLY_BODY);
+  await clickButton(".desk-reply-form button", "Save reply");
+  await wd.waitForText(".desk-reply .muted", (t) => t === REPLY_BODY);
+  const card = "[data-call-id='call-injected-question']";
+  await wd.waitForText(`${card} [data-testid='desk-question']`, (t) => t === QUESTION, 30000);
+  await setValue(`#answer-call-injected-question`, "Quillon, count three halves from zero.");
+  await clickButton(`${card} button`, "Send answer");
+  const refusal = await wd.waitForText(`${card} [role=alert]`, (t) => t.includes("Not sent"));
+  assert.match(refusal, /“Quillon”/, "the teacher's own window says which word");
+  const kept = await wd.execute(`return document.getElementById('answer-call-injected-question').value`);
+  assert.equal(kept, "Quillon, count three halves from zero.", "the draft is kept to rephrase");
+  await wd.screenshot(path.join(outDir, "30-name-in-answer-refused.png"));
+  await setValue(`#answer-call-injected-question`, ANSWER);
+  await clickButton(`${card} button`, "Send answer");
+  const sent = await wd.waitForText(`[data-testid='desk-closed']${card} .desk-answer-sent`);
+  assert.equal(sent, `Answer: ${ANSWER}`, "control: the answer shows on the teacher's screen");
+  // Control: with names on, the teacher's window shows them.
+  await wd.click(await wd.find(".class-item"));
+  await wd.waitForText("#class-title", (t) => t === "Demo class");
+  // Some evidence prose, to check it disappears later.
+  for (let i = 0; i < 120; i++) {
+    if ((await wd.findAll("[role=grid] button.cell[data-state^=completed]")).length > 0) break;
+    await sleep(250);
+  }
+  await wd.click(await wd.find("[role=grid] button.cell[data-state^=completed]"));
+  evidenceProse = [await wd.waitForText("[data-testid='evidence-prose']")];
+  await wd.click(await wd.find("[data-testid='evidence'] header button"));
+
+  let text = "";
+  for (let i = 0; i < 40 && !CANARIES.some((c) => text.includes(c)); i++) {
+    text = await page();
+    await sleep(250);
+  }
+  assert.ok(CANARIES.some((c) => text.includes(c)), "names are on the teacher's screen");
+});
+
+test("projector-safe mode: no name, no id, no free text in any view", async () => {
+  await wd.click(await wd.find("[data-testid='projector-safe']"));
+  await wd.waitForText("[data-testid='projector-safe']", (t) => t.includes("on"));
+  await sleep(600);
+  assertNothingPrivate(await page(), "on the live grid", learners);
+  for (const tab of ["Mastery", "Who needs me", "Timeline"]) {
+    await clickButton("[role=tab]", tab);
+    await sleep(500);
+    assertNothingPrivate(await page(), `on ${tab}`, learners);
+  }
+  for (const [css, label] of [
+    [".desk-link", "the help desk"],
+    [".export-link", "the export view"],
+  ]) {
+    await wd.click(await wd.find(css));
+    await sleep(700);
+    assertNothingPrivate(await page(), `on ${label}`, learners);
+  }
+  await wd.click(await wd.find(".desk-link"));
+  await sleep(500);
+  const closed = await wd.findAll("[data-testid='desk-closed']");
+  assert.ok(closed.length > 0, "the closed request is listed, without its answer");
+  await wd.screenshot(path.join(outDir, "31-projector-safe-desk.png"));
+  for (const label of ["Settings", "Diagnostics"]) {
+    await clickButton(".sidebar-footer button", label);
+    await sleep(500);
+    assertNothingPrivate(await page(), `on ${label}`, learners);
+  }
+  await wd.click(await wd.find(".class-item"));
+  await wd.waitForText("[data-testid='projector-safe']", (t) => t.includes("on"));
+  await wd.click(await wd.find("[data-testid='projector-safe']"));
+  await wd.waitForText("[data-testid='projector-safe']", (t) => t.includes("off"));
+});
+
+test("the projector window shows aggregates only, and may call nothing else", async () => {
+  const main = await wd.request("GET", wd.s("/window"));
+  await wd.click(await wd.find("[data-testid='show-on-projector']"));
+  let handles = [];
+  for (let i = 0; i < 60 && handles.length < 2; i++) {
+    handles = await wd.request("GET", wd.s("/window/handles"));
+    await sleep(250);
+  }
+  assert.equal(handles.length, 2, "a second window opened");
+  const projector = handles.find((h) => h !== main);
+  await wd.request("POST", wd.s("/window"), { handle: projector });
+  await wd.waitForText("[data-testid='projector'] h1", (t) => /learners/.test(t), 20000);
+  await wd.waitForText("[data-testid='projector-waiting']");
+  const shown = await page();
+  assertNothingPrivate(shown, "on the projector", learners);
+  assert.match(shown, /Mastery by standard/);
+  assert.match(shown, /of \d+ done/, "progress per step");
+  const queue = await wd.execute("return [...document.querySelectorAll('.projector-queue li')].map((li) => li.textContent)");
+  assert.ok(queue.every((q) => /^Learner \d+$/.test(q)), `the help queue shows aliases only: ${queue}`);
+  await wd.screenshot(path.join(outDir, "32-projector-window.png"));
+  // Its capability: projector_view answers, any other command is refused by Tauri's ACL.
+  const acl = await wd.request("POST", wd.s("/execute/async"), {
+    script: `const done = arguments[0];
+      const invoke = window.__TAURI_INTERNALS__.invoke;
+      Promise.allSettled([invoke('projector_view'), invoke('desk_queue', { classId: null }),
+                          invoke('class_grid', { classId: 'x', assignmentId: 'y' })])
+        .then((r) => done(r.map((x) => x.status + ':' + String(x.reason ?? '').slice(0, 80))));`,
+    args: [],
+  });
+  assert.equal(acl[0], "fulfilled:", `projector_view is allowed: ${acl}`);
+  assert.match(acl[1], /^rejected:.*not allowed/, `desk_queue is refused: ${acl[1]}`);
+  assert.match(acl[2], /^rejected:.*not allowed/, `class_grid is refused: ${acl[2]}`);
+
+  // The teacher's window, at the same time, keeps its names (projector-safe is off).
+  await wd.request("POST", wd.s("/window"), { handle: main });
+  let text = "";
+  for (let i = 0; i < 40 && !CANARIES.some((c) => text.includes(c)); i++) {
+    text = await page();
+    await sleep(250);
+  }
+  assert.ok(CANARIES.some((c) => text.includes(c)), "the teacher's window still names learners");
+});

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from "react";
+import type { ProjectorIpc, ProjectorView } from "../ipc";
+
+/**
+ * What the class sees on the projector: how far the class has come on each step, mastery by
+ * standard (small groups suppressed by the backend), and the help queue by aliases fresh for
+ * this projection. The view's types carry no name, id or free text.
+ */
+export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
+  const [view, setView] = useState<ProjectorView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    ipc.view().then(
+      (v) => {
+        setView(v);
+        setError(null);
+      },
+      (e) => setError(ipc.toUiError(e).message),
+    );
+  }, [ipc]);
+  useEffect(() => ipc.onStoreChanged(load), [ipc, load]);
+
+  if (error) {
+    return (
+      <main className="projector" data-testid="projector">
+        <p role="alert">{error}</p>
+      </main>
+    );
+  }
+  if (!view) {
+    return (
+      <main className="projector" data-testid="projector">
+        <p>Loading…</p>
+      </main>
+    );
+  }
+  return (
+    <main className="projector" data-testid="projector" aria-labelledby="projector-title">
+      <h1 id="projector-title">Our class: {view.learners === 1 ? "1 learner" : `${view.learners} learners`}</h1>
+      <section aria-labelledby="projector-help" className="projector-help">
+        <h2 id="projector-help">Help</h2>
+        <p data-testid="projector-waiting">
+          {view.waiting_for_help === 0
+            ? "No one is waiting for help."
+            : view.waiting_for_help === 1
+              ? "1 request waiting."
+              : `${view.waiting_for_help} requests waiting.`}
+        </p>
+        {view.help_queue.length > 0 ? (
+          <ol className="projector-queue" aria-label="Help queue, first asked first">
+            {view.help_queue.map((alias) => (
+              <li key={alias}>{alias}</li>
+            ))}
+          </ol>
+        ) : null}
+      </section>
+      {view.pathways.map((p, pi) => (
+        <section key={pi} className="projector-pathway" aria-label={`Progress: ${p.title}`}>
+          <h2>{p.title}</h2>
+          <ol className="projector-steps">
+            {p.steps.map((s, si) => (
+              <li key={si} className="projector-step">
+                <span className="projector-step-title">{s.title}</span>
+                <span className="projector-bar" aria-hidden="true">
+                  <span
+                    className="projector-bar-done"
+                    style={{ width: `${view.learners ? (100 * s.done) / view.learners : 0}%` }}
+                  />
+                </span>
+                <span className="projector-step-count">
+                  {s.done} of {view.learners} done{s.working > 0 ? ` · ${s.working} working` : ""}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      <section aria-labelledby="projector-mastery" className="projector-mastery">
+        <h2 id="projector-mastery">Mastery by standard</h2>
+        <p className="muted">Groups under {view.k} learners are not shown.</p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Standard</th>
+              <th scope="col">Evidence</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.mastery.map((m) => (
+              <tr key={m.standard} data-visibility={m.visibility}>
+                <th scope="row">{m.standard}</th>
+                <td>{m.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </main>
+  );
+}
