@@ -43,7 +43,6 @@ pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod config;
-mod core;
 pub mod error;
 mod feed;
 pub mod inject;
@@ -52,8 +51,9 @@ mod persist;
 pub mod rng;
 mod server;
 pub mod sim;
+mod state;
 
-pub use crate::core::{Assignment, Call, CallState, ClassInfo, LoggedFrame};
+pub use crate::state::{Assignment, Call, CallState, ClassInfo, LoggedFrame};
 pub use catalog::{Pathway, Step};
 pub use clock::{FixedClock, SystemClock, WallClock};
 pub use config::{DEFAULT_PORT, DEMO_SPEED, Faults, HostConfig, TimeMode};
