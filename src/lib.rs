@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod desk;
+pub mod dto;
 pub mod error;
 pub mod export;
 pub mod host;

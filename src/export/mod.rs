@@ -409,16 +409,10 @@ pub async fn export_to_path(
     })
 }
 
-/// Milliseconds since the epoch as RFC 3339 UTC (`2026-11-29T08:00:00.250Z`).
+/// Milliseconds since the epoch as RFC 3339 UTC (`2026-11-29T08:00:00.250Z`; empty when out of
+/// range), through the workspace's one formatter ([`a2learn_contract::rfc3339`]).
 pub fn rfc3339(ms: i64) -> String {
-    let nanos = i128::from(ms) * 1_000_000;
-    time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
+    a2learn_contract::rfc3339::format_ms(ms).unwrap_or_default()
 }
 
 /// Milliseconds since the epoch as a UTC date (`2026-11-29`), for OneRoster's date fields.

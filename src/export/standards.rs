@@ -136,7 +136,7 @@ pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send)
         .await?;
     run.total = per_standard.len() as u64 + 1;
 
-    let learners = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    let learners = crate::dto::count_u32;
     let mut table = Table::new(1, per_standard.len());
     for (c, r) in per_standard.iter().enumerate() {
         table.set(0, c, learners(r.learners));
