@@ -37,6 +37,8 @@ step "ui unit tests (vitest)" npm --prefix ui run --silent test
 step "ui build" npm --prefix ui run --silent build
 step "cargo fmt" cargo fmt --all -- --check
 step "cargo clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+# The core stays free of the shell, the CLI and the demo host (ARCHITECTURE.md, "Dependencies").
+step "core dependencies" scripts/check-deps.sh
 # CI=true turns the peers that tests start (Ralph, the xAPI record store, in tests/xapi_ralph.rs)
 # from "skip when missing" into "fail when missing": install.sh has put them there. The same
 # package selection as clippy and the build, so nothing compiles twice.

@@ -1,12 +1,11 @@
 //! a2learn Teacher core: everything the dashboard relies on, with no Tauri in it.
 //!
-//! The Tauri shell (`src-tauri`) and the `a2learn-teacher` CLI are thin adapters over this crate;
-//! tests drive it directly.
+//! The Tauri shell (`src-tauri`) and the `a2learn-teacher` CLI (`crates/a2learn-teacher-cli`) are
+//! thin adapters over this crate; tests drive it directly.
 
-pub mod bench;
-pub mod cli;
 pub mod clock;
 pub mod desk;
+pub mod dto;
 pub mod error;
 pub mod export;
 pub mod host;

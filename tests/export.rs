@@ -1,12 +1,14 @@
 //! Exports against a real SQLite file: every format's shape and values, the linter's verdicts,
-//! atomic writes, cancel, and the CLI.
+//! atomic writes and cancel. The `export` command itself is tested in the CLI crate
+//! (crates/a2learn-teacher-cli/tests/export.rs).
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+#[path = "support/export_class.rs"]
+mod export_class;
 mod support;
 
 use std::io::{Cursor, Read};
 use std::path::Path;
-use std::process::Command;
 
 use a2learn_teacher::Store;
 use a2learn_teacher::export::{
@@ -14,51 +16,10 @@ use a2learn_teacher::export::{
 };
 use a2learn_teacher::privacy::HitKind;
 use a2learn_teacher::roster::parse_roster_csv;
+use export_class::{A, B, C, CANARY_A, CANARY_B, CLASS, class_store, no_canary};
 use serde_json::Value;
-use support::{catalog, completion, frame, open_store, reflection, struggle};
+use support::{completion, frame, open_store, reflection};
 use tokio_util::sync::CancellationToken;
-
-const CLASS: &str = "class-export-1";
-const CANARY_A: &str = "Zephyrine Quabbelwick";
-const CANARY_B: &str = "Bartholomew Snorkeldink";
-const A: &str = "anon_aaaa1111";
-const B: &str = "anon_bbbb2222";
-const C: &str = "anon_cccc3333";
-
-/// A class of three: A completed both steps (correct), B the assessed one (incorrect), C only
-/// struggled. A and B have names in the roster.
-async fn class_store(dir: &tempfile::TempDir) -> Store {
-    let store = open_store(dir).await;
-    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
-    store.save_catalog(&catalog()).await.unwrap();
-    store
-        .upsert_assignment("as-1", CLASS, "p-fractions", Some(1_800_086_400_000), None)
-        .await
-        .unwrap();
-    let registry = store.registry().await.unwrap();
-    let batch = vec![
-        frame(
-            1,
-            "a2learn.widget_completed",
-            completion(A, "run-a1", Some(true)),
-        ),
-        frame(2, "a2learn.widget_completed", reflection(A, "run-a2")),
-        frame(
-            3,
-            "a2learn.widget_completed",
-            completion(B, "run-b1", Some(false)),
-        ),
-        frame(4, "a2learn.widget_struggle", struggle(C, "run-c1", 2)),
-    ];
-    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
-    assert_eq!(out.stored, 4, "{out:?}");
-    let roster = parse_roster_csv(&format!(
-        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
-    ))
-    .unwrap();
-    store.import_roster(CLASS, &roster).await.unwrap();
-    store
-}
 
 async fn export_bytes(store: &Store, req: &ExportRequest) -> Result<Vec<u8>, ExportError> {
     let mut buf = Cursor::new(Vec::new());
@@ -82,12 +43,6 @@ fn csv_rows(text: &str) -> Vec<Vec<String>> {
         .records()
         .map(|r| r.unwrap().iter().map(str::to_string).collect())
         .collect()
-}
-
-fn no_canary(text: &str) {
-    for name in [CANARY_A, CANARY_B, "Zephyrine", "Snorkeldink"] {
-        assert!(!text.contains(name), "{name} leaked into a default export");
-    }
 }
 
 #[tokio::test]
@@ -571,59 +526,6 @@ async fn unknown_classes_assignments_and_bad_settings_are_refused() {
         export_bytes(&store, &req).await.unwrap_err(),
         ExportError::Invalid(_)
     ));
-}
-
-#[tokio::test]
-async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
-    let db = store.path().to_path_buf();
-    store.close().await;
-    let bin = env!("CARGO_BIN_EXE_a2learn-teacher");
-    let out = dir.path().join("x.json");
-    let run = |extra: &[&str]| {
-        Command::new(bin)
-            .arg("--db")
-            .arg(&db)
-            .args(["export", "--class", CLASS, "--out"])
-            .arg(&out)
-            .args(extra)
-            .output()
-            .unwrap()
-    };
-    let ok = run(&["--format", "xapi", "--home-page", "https://school.example"]);
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
-    let text = std::fs::read_to_string(&out).unwrap();
-    no_canary(&text);
-    assert!(text.contains("https://school.example/pathways"));
-    let named = run(&["--format", "csv", "--identified"]);
-    assert!(named.status.success());
-    assert!(String::from_utf8_lossy(&named.stderr).contains("warning"));
-    assert!(std::fs::read_to_string(&out).unwrap().contains(CANARY_A));
-    let bad = run(&["--format", "pdf"]);
-    assert!(!bad.status.success());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("standards-csv"));
-
-    // A leaky prose: exit code 3, the message names line and field, not the name.
-    let store = Store::open(&db, std::sync::Arc::new(a2learn_teacher::SystemClock))
-        .await
-        .unwrap();
-    sqlx::query(
-        "UPDATE results SET payload = json_set(payload, '$.prose', 'Bartholomew Snorkeldink did it')",
-    )
-    .execute(store.pool())
-    .await
-    .unwrap();
-    store.close().await;
-    let blocked = run(&["--format", "jsonl"]);
-    assert_eq!(blocked.status.code(), Some(3));
-    let stderr = String::from_utf8_lossy(&blocked.stderr);
-    assert!(stderr.contains("line 1, field payload.prose"), "{stderr}");
-    no_canary(&stderr);
 }
 
 /// Export rates over a synthetic class: `A2LEARN_EXPORT_BENCH_ROWS` results (default 1,000,000;

@@ -6,214 +6,26 @@
 //! contract frame in the ledger exactly once with the same payload, every injected fault in
 //! quarantine with the rule the host says must reject it, and the results table holding one row
 //! per completed widget run.
+//!
+//! The same checks with the CLI's `sync` as separate processes live in the CLI crate
+//! (crates/a2learn-teacher-cli/tests/sync_process.rs); the helpers are shared through
+//! tests/support/pipeline.rs.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+#[path = "support/pipeline.rs"]
+mod pipeline_support;
+
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
-use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedError, FeedSinks, run_feed};
+use a2learn_teacher::host::feed::{FeedError, FeedSinks, run_feed};
 use a2learn_teacher::sync::{SyncError, sync_class};
-use a2learn_teacher::{Store, SystemClock};
-use pathway_host::{Faults, HostConfig, LoggedFrame, RunningHost};
-use serde_json::Value;
+use pathway_host::{Faults, RunningHost};
+use pipeline_support::*;
 use tokio_util::sync::CancellationToken;
-
-const TOKEN: &str = "test-token-abcdefghijklmnop";
-const PATHWAY: &str = "fractions-compare-4";
-
-fn clock() -> SharedClock {
-    Arc::new(SystemClock)
-}
-
-fn host_config(faults: Faults, log: Option<&Path>) -> HostConfig {
-    let mut config = HostConfig::local(TOKEN);
-    // Enough learners that the simulation outlasts every test's frame target (~10 frames each).
-    config.learners = 90;
-    config.speed = 400.0;
-    config.seed = 42;
-    config.faults = faults;
-    config.ping_interval = Duration::from_millis(200);
-    config.log_path = log.map(Path::to_path_buf);
-    config
-}
-
-async fn start_host(faults: Faults, log: Option<&Path>) -> (RunningHost, String) {
-    let host = pathway_host::start(host_config(faults, log))
-        .await
-        .expect("host starts");
-    let (class_id, _) = host.create_class("Period 3").expect("class");
-    host.assign(&class_id, PATHWAY, None, None).expect("assign");
-    (host, class_id)
-}
-
-fn feed_config(url: &str, class_id: &str) -> FeedConfig {
-    let mut config = FeedConfig::new(url, TOKEN, class_id);
-    // Fast reconnects and stall detection, so faults cost the test little time.
-    config.backoff = Backoff {
-        min: Duration::from_millis(20),
-        max: Duration::from_millis(200),
-    };
-    config.stall_timeout = Duration::from_secs(2);
-    config
-}
-
-async fn open(path: &Path) -> Store {
-    Store::open(path, clock()).await.expect("store")
-}
-
-/// A sync of `class_id` running in this process until the returned token is cancelled.
-fn spawn_sync(
-    store: Store,
-    config: FeedConfig,
-) -> (
-    CancellationToken,
-    tokio::task::JoinHandle<Result<a2learn_teacher::host::feed::FeedStats, SyncError>>,
-) {
-    let cancel = CancellationToken::new();
-    let (sinks, _state, _stats) = FeedSinks::new();
-    let task = tokio::spawn(sync_class(store, config, clock(), sinks, cancel.clone()));
-    (cancel, task)
-}
-
-/// Waits until the host has logged at least `frames` frames for the class.
-async fn wait_for_log(host: &RunningHost, class_id: &str, frames: usize) -> Vec<LoggedFrame> {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let log = host.log(class_id);
-        if log.len() >= frames {
-            return log;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the host logged only {} frames",
-            log.len()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Waits until the store's cursor reaches `seq`.
-async fn wait_for_cursor(store: &Store, class_id: &str, seq: u64) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let cursor = store.cursor(class_id).await.unwrap().unwrap_or(-1);
-        if cursor >= seq as i64 {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "cursor stuck at {cursor}, waiting for {seq}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// What the store must hold after syncing `log`.
-#[derive(Debug, Default)]
-struct Expected {
-    ledger: BTreeMap<i64, (String, Value)>,
-    quarantine: BTreeMap<i64, String>,
-    completed_runs: BTreeSet<String>,
-}
-
-fn expected(log: &[LoggedFrame]) -> Expected {
-    let mut out = Expected::default();
-    for frame in log {
-        let seq = frame.seq as i64;
-        if let Some(rule) = &frame.expect_rule {
-            out.quarantine.insert(seq, rule.clone());
-            continue;
-        }
-        let event = frame.json().expect("valid frames are JSON");
-        if event["type"] != "CUSTOM" {
-            continue;
-        }
-        let name = event["name"].as_str().unwrap().to_string();
-        if !name.starts_with("a2learn.") {
-            continue;
-        }
-        if name == "a2learn.widget_completed" {
-            out.completed_runs
-                .insert(event["value"]["widget_run_id"].as_str().unwrap().into());
-        }
-        out.ledger.insert(seq, (name, event["value"].clone()));
-    }
-    out
-}
-
-/// The store holds exactly what the host logged up to `upto`: no event lost, none doubled.
-async fn assert_store_matches(store: &Store, class_id: &str, log: &[LoggedFrame], upto: u64) {
-    let log: Vec<LoggedFrame> = log.iter().filter(|f| f.seq <= upto).cloned().collect();
-    let want = expected(&log);
-    assert!(
-        !want.ledger.is_empty(),
-        "the test must have something to compare"
-    );
-
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT seq, name, payload FROM ledger WHERE class_id = ? AND seq <= ? ORDER BY seq",
-    )
-    .bind(class_id)
-    .bind(upto as i64)
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
-    let got: BTreeMap<i64, (String, Value)> = rows
-        .into_iter()
-        .map(|(seq, name, payload)| (seq, (name, serde_json::from_str(&payload).unwrap())))
-        .collect();
-    let missing: Vec<&i64> = want
-        .ledger
-        .keys()
-        .filter(|s| !got.contains_key(s))
-        .collect();
-    let extra: Vec<&i64> = got
-        .keys()
-        .filter(|s| !want.ledger.contains_key(s))
-        .collect();
-    assert!(missing.is_empty(), "lost from the ledger: seqs {missing:?}");
-    assert!(
-        extra.is_empty(),
-        "in the ledger but not in the host's log: {extra:?}"
-    );
-    for (seq, (name, value)) in &want.ledger {
-        let (got_name, got_value) = &got[seq];
-        assert_eq!(got_name, name, "seq {seq}");
-        assert_eq!(got_value, value, "payload of seq {seq} as the host sent it");
-    }
-
-    let quarantined: BTreeMap<i64, String> = sqlx::query_as::<_, (i64, String)>(
-        "SELECT seq, rule_id FROM quarantine WHERE class_id = ? AND seq <= ?",
-    )
-    .bind(class_id)
-    .bind(upto as i64)
-    .fetch_all(store.pool())
-    .await
-    .unwrap()
-    .into_iter()
-    .collect();
-    assert_eq!(
-        quarantined, want.quarantine,
-        "every fault quarantined, with its rule"
-    );
-
-    // Results may have come by backfill (no seq) or by the feed; either way, once each.
-    let runs: BTreeSet<String> =
-        sqlx::query_scalar::<_, String>("SELECT widget_run_id FROM results WHERE class_id = ?")
-            .bind(class_id)
-            .fetch_all(store.pool())
-            .await
-            .unwrap()
-            .into_iter()
-            .collect();
-    let lost: Vec<&String> = want.completed_runs.difference(&runs).collect();
-    assert!(lost.is_empty(), "completed runs without a result: {lost:?}");
-}
 
 /// Syncs under `faults` until `frames` frames are logged, then compares.
 async fn sync_under(
@@ -468,66 +280,6 @@ async fn an_unknown_class_is_reported_not_retried() {
         matches!(result, Err(SyncError::Feed(FeedError::UnknownClass(_)))),
         "{result:?}"
     );
-    host.shutdown().await;
-}
-
-/// The CLI's `sync` as a separate process.
-fn sync_process(db: &Path, url: &str, class_id: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
-        .arg("--db")
-        .arg(db)
-        .args(["sync", "--quiet", "--host", url, "--class", class_id])
-        .env("A2LEARN_TOKEN", TOKEN)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn sync")
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sync_killed_with_sigkill_resumes_from_its_cursor() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
-    let (host, class_id) = start_host(Faults::default(), None).await;
-    let mut child = sync_process(&db, &host.url(), &class_id);
-    let store = open(&db).await;
-    // Kill it mid-stream, several times.
-    for round in 1..=3 {
-        wait_for_log(&host, &class_id, round * 150).await;
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
-        child.wait().unwrap();
-        child = sync_process(&db, &host.url(), &class_id);
-    }
-    let log = wait_for_log(&host, &class_id, 600).await;
-    let upto = log.last().unwrap().seq;
-    wait_for_cursor(&store, &class_id, upto).await;
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
-    host.shutdown().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_sync_processes_on_one_database_store_each_event_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
-    let faults = Faults {
-        drop_every: 53,
-        ..Faults::default()
-    };
-    let (host, class_id) = start_host(faults, None).await;
-    let store = open(&db).await;
-    let mut a = sync_process(&db, &host.url(), &class_id);
-    let mut b = sync_process(&db, &host.url(), &class_id);
-    let log = wait_for_log(&host, &class_id, 500).await;
-    let upto = log.last().unwrap().seq;
-    wait_for_cursor(&store, &class_id, upto).await;
-    for child in [&mut a, &mut b] {
-        child.kill().unwrap();
-        child.wait().unwrap();
-    }
-    assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
     host.shutdown().await;
 }
 

@@ -84,15 +84,6 @@ pub fn typescript() -> specta_typescript::Typescript {
     )
 }
 
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("A2LEARN_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
 /// Points the live feeds at the host the settings name: the embedded demo host (started on
 /// first use, with a demo class on a first start) or the teacher's own.
 pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
@@ -134,7 +125,7 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
 
 /// Starts the app: opens the store, then the window. Returns when the window closes.
 pub fn run() -> ExitCode {
-    init_logging();
+    a2learn_logging::init_logging();
     let flag = paths::db_flag(std::env::args());
     let Some(db_path) = paths::default_db_path(flag.as_deref()) else {
         eprintln!(

@@ -10,7 +10,12 @@
 //! through [`crate::roster`]) is a separate, explicit request (`identified: true`) and is not
 //! scanned for names, since it carries them by design.
 
-mod formats;
+mod common;
+mod jsonl;
+mod oneroster;
+mod standards;
+mod steps_csv;
+mod xapi;
 
 use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
@@ -297,6 +302,18 @@ pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<Stri
     .await?)
 }
 
+/// Streams the request's format into `out`; one module per format.
+async fn write_format(x: common::Export<'_, '_>, out: impl Write + Seek + Send) -> common::Rows {
+    match x.req.format {
+        Format::Csv => steps_csv::steps_csv(x, out).await,
+        Format::StandardsCsv => standards::standards_csv(x, out).await,
+        Format::StandardsSummary => standards::standards_summary(x, out).await,
+        Format::Jsonl => jsonl::jsonl(x, out).await,
+        Format::Xapi => xapi::xapi(x, out).await,
+        Format::Oneroster => oneroster::oneroster(x, out).await,
+    }
+}
+
 /// Writes the export to `out` (a file, or a `Cursor` in tests). Returns the rows written.
 /// On an error `out` holds a partial export: [`export_to_path`] never shows it under the name.
 pub async fn write_export<W: Write + Seek + Send>(
@@ -331,7 +348,13 @@ pub async fn write_export<W: Write + Seek + Send>(
         pathways = pathways.len(),
         "export started"
     );
-    let rows = formats::write(store, req, &pathways, &mut run, out).await?;
+    let export = common::Export {
+        store,
+        req,
+        pathways: &pathways,
+        run: &mut run,
+    };
+    let rows = write_format(export, out).await?;
     (run.progress)(ExportProgress {
         rows_done: rows,
         rows_total: rows,
@@ -386,16 +409,10 @@ pub async fn export_to_path(
     })
 }
 
-/// Milliseconds since the epoch as RFC 3339 UTC (`2026-11-29T08:00:00.250Z`).
-pub(crate) fn rfc3339(ms: i64) -> String {
-    let nanos = i128::from(ms) * 1_000_000;
-    time::OffsetDateTime::from_unix_timestamp_nanos(nanos)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
+/// Milliseconds since the epoch as RFC 3339 UTC (`2026-11-29T08:00:00.250Z`; empty when out of
+/// range), through the workspace's one formatter ([`a2learn_contract::rfc3339`]).
+pub fn rfc3339(ms: i64) -> String {
+    a2learn_contract::rfc3339::format_ms(ms).unwrap_or_default()
 }
 
 /// Milliseconds since the epoch as a UTC date (`2026-11-29`), for OneRoster's date fields.

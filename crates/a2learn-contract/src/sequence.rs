@@ -427,8 +427,7 @@ fn answer(message: &Message, facts: &Facts) -> Result<Transition, ContractError>
 }
 
 fn format_time(t: OffsetDateTime) -> String {
-    t.format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_else(|_| t.to_string())
+    crate::rfc3339::format(t).unwrap_or_else(|| t.to_string())
 }
 
 #[cfg(test)]

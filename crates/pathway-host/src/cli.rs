@@ -1,5 +1,5 @@
-//! `a2learn-teacher host`: the reference host as a command. The core CLI owns the binary
-//! and calls [`run`] with these arguments.
+//! `a2learn-teacher host`: the reference host as a command. The teacher CLI
+//! (`crates/a2learn-teacher-cli`) owns the binary and calls [`run`] with these arguments.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

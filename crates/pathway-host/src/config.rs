@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::clock::{SystemClock, WallClock};
+use crate::clock::{Clock, SystemClock};
 
 /// The speed-up of the demo: a fresh assignment's first events arrive within a few seconds,
 /// and an assist request still leaves the teacher about 40 s to answer.
@@ -49,7 +49,7 @@ pub struct HostConfig {
     pub simulate: bool,
     pub time: TimeMode,
     /// Anchors the time stamps (`at`, `deadline`, AG-UI `timestamp`); read once at start.
-    pub clock: Arc<dyn WallClock>,
+    pub clock: Arc<dyn Clock>,
     /// How often the scheduler catches up with the wall clock in [`TimeMode::Real`].
     pub tick: Duration,
 }

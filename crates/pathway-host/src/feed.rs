@@ -79,11 +79,11 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: u64, tx: mp
     );
     let thread_id = format!("class:{class_id}");
     let (snapshot, notify, now) = {
-        let core = shared.sync();
+        let state = shared.sync();
         (
-            core.snapshot(&class_id),
-            core.subscribe(&class_id),
-            core.now_ms(),
+            state.snapshot(&class_id),
+            state.subscribe(&class_id),
+            state.now_ms(),
         )
     };
     let (Some(snapshot), Some(mut notify)) = (snapshot, notify) else {

@@ -17,8 +17,8 @@ use serde_json::{Map, json};
 
 use crate::catalog;
 use crate::clock::rfc3339;
-use crate::core::{Core, with_timestamp};
 use crate::error::{ErrorCode, ToolError};
+use crate::state::{HostState, with_timestamp};
 
 /// One kind of injected fault.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -224,7 +224,7 @@ fn widget_of(kind: &str) -> (String, String) {
     )
 }
 
-impl Core {
+impl HostState {
     /// Appends one injected fault (with its set-up frames) to a class's log; returns the
     /// `seq` of every appended frame, the breaking one last.
     pub fn inject(&mut self, class_id: &str, injection: Injection) -> Result<Vec<u64>, ToolError> {

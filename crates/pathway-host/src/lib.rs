@@ -34,7 +34,7 @@
 //! # Ok(()) }
 //! ```
 //!
-//! Time: the host reads its [`WallClock`] once at start; after that its time is the
+//! Time: the host reads its [`Clock`] once at start; after that its time is the
 //! scheduler's ([`TimeMode::Real`]: following the monotonic clock; [`TimeMode::Manual`]:
 //! only [`RunningHost::advance`] moves it, so a seed and the same calls give the same log,
 //! byte for byte, given a [`FixedClock`]).
@@ -43,7 +43,6 @@ pub mod catalog;
 pub mod cli;
 pub mod clock;
 pub mod config;
-mod core;
 pub mod error;
 mod feed;
 pub mod inject;
@@ -52,10 +51,11 @@ mod persist;
 pub mod rng;
 mod server;
 pub mod sim;
+mod state;
 
-pub use crate::core::{Assignment, Call, CallState, ClassInfo, LoggedFrame};
+pub use crate::state::{Assignment, Call, CallState, ClassInfo, LoggedFrame};
 pub use catalog::{Pathway, Step};
-pub use clock::{FixedClock, SystemClock, WallClock};
+pub use clock::{Clock, FixedClock, SystemClock};
 pub use config::{DEFAULT_PORT, DEMO_SPEED, Faults, HostConfig, TimeMode};
 pub use error::{ErrorCode, HostError, ToolError};
 pub use inject::Injection;

@@ -14,8 +14,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::Assignment;
 use crate::error::HostError;
+use crate::state::Assignment;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "rec", rename_all = "snake_case")]

@@ -23,10 +23,10 @@ use tokio_util::sync::CancellationToken;
 
 use crate::catalog::{self, Pathway};
 use crate::config::{Faults, HostConfig, TimeMode};
-use crate::core::{Call, ClassInfo, Core, CoreConfig, LoggedFrame};
 use crate::error::{HostError, ToolError};
 use crate::inject::Injection;
 use crate::persist::Persist;
+use crate::state::{Call, ClassInfo, HostState, LoggedFrame, StateConfig};
 
 /// The opaque id of the teacher whose token made a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub fn teacher_id(token: &str) -> String {
 }
 
 pub(crate) struct Shared {
-    core: Mutex<Core>,
+    state: Mutex<HostState>,
     faults: RwLock<Faults>,
     tokens: Vec<String>,
     pub ping_interval: Duration,
@@ -59,21 +59,21 @@ pub(crate) struct Shared {
 
 impl Shared {
     /// The state, as it is (no time passes).
-    pub fn lock(&self) -> MutexGuard<'_, Core> {
+    pub fn lock(&self) -> MutexGuard<'_, HostState> {
         // A panic while holding the lock leaves the state as consistent as any single
         // step can; keep serving rather than poisoning every later request.
-        self.core.lock().unwrap_or_else(|e| e.into_inner())
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The state, after catching up with the wall clock (in [`TimeMode::Real`]): tools and
     /// new connections see everything that is due.
-    pub fn sync(&self) -> MutexGuard<'_, Core> {
-        let mut core = self.lock();
+    pub fn sync(&self) -> MutexGuard<'_, HostState> {
+        let mut state = self.lock();
         if self.time == TimeMode::Real {
             let elapsed = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
-            core.advance_to(elapsed);
+            state.advance_to(elapsed);
         }
-        core
+        state
     }
 
     pub fn faults(&self) -> Faults {
@@ -134,8 +134,8 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
     if config.ping_interval.is_zero() {
         return Err(HostError::Config("ping interval must be positive".into()));
     }
-    let core = Core::new(
-        CoreConfig {
+    let state = HostState::new(
+        StateConfig {
             origin_ms: config.clock.now_ms(),
             speed: config.speed,
             seed: config.seed,
@@ -156,7 +156,7 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
         source,
     })?;
     let shared = Arc::new(Shared {
-        core: Mutex::new(core),
+        state: Mutex::new(state),
         faults: RwLock::new(config.faults.clone()),
         tokens: config.tokens.clone(),
         ping_interval: config.ping_interval,
@@ -377,9 +377,9 @@ impl RunningHost {
     /// Moves host time forward by `by` and runs everything due ([`TimeMode::Manual`]; in
     /// [`TimeMode::Real`] it also works, jumping ahead of the wall clock).
     pub fn advance(&self, by: Duration) {
-        let mut core = self.shared.lock();
-        let to = core.elapsed_ms() + u64::try_from(by.as_millis()).unwrap_or(u64::MAX / 2);
-        core.advance_to(to);
+        let mut state = self.shared.lock();
+        let to = state.elapsed_ms() + u64::try_from(by.as_millis()).unwrap_or(u64::MAX / 2);
+        state.advance_to(to);
     }
 
     /// Orderly stop: every open feed gets `RUN_FINISHED`, then the server closes.

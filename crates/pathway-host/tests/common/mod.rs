@@ -24,7 +24,7 @@ pub fn manual_config(seed: u64) -> HostConfig {
         speed: 1.0,
         seed,
         time: TimeMode::Manual,
-        clock: Arc::new(FixedClock(ORIGIN_MS)),
+        clock: Arc::new(FixedClock::at(ORIGIN_MS)),
         ping_interval: Duration::from_millis(150),
         ..HostConfig::default()
     }

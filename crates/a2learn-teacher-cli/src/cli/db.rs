@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 
-use crate::{Store, SystemClock};
+use a2learn_teacher::{Store, SystemClock};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum DbCommand {
@@ -21,7 +21,7 @@ pub enum DbCommand {
 }
 
 pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
-    let path = crate::paths::default_db_path(db)
+    let path = a2learn_teacher::paths::default_db_path(db)
         .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
     let runtime = super::runtime()?;
     runtime.block_on(async {

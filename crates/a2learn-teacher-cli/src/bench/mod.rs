@@ -10,7 +10,7 @@
 //!   notification.
 //! - [`memory`]: peak RSS of a `sync` child process replaying a long feed.
 //!
-//! Timings are printed, never asserted: `tests/bench.rs` only checks that every helper runs on
+//! Timings are printed, never asserted: this crate's `tests/bench.rs` only checks that every helper runs on
 //! tiny sizes and yields finite figures.
 
 pub mod ingest;

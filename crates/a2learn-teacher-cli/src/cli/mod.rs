@@ -64,20 +64,9 @@ pub enum BenchCommand {
     All(crate::bench::BenchArgs),
 }
 
-/// Logs go to stderr, at `warn` unless `A2LEARN_LOG` says otherwise (e.g. `A2LEARN_LOG=debug`).
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("A2LEARN_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    // A second init (tests) fails harmlessly.
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
-}
-
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    a2learn_logging::init_logging();
     match run(cli) {
         Ok(code) => code,
         Err(err) => {

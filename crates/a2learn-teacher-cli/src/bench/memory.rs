@@ -15,8 +15,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Options, Report, Spread};
-use crate::clock::{SharedClock, SystemClock};
-use crate::store::Store;
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::store::Store;
 
 /// What one replay measured.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,7 +84,7 @@ pub async fn measure(exe: &Path, events: u64) -> anyhow::Result<PeakMemory> {
             )
         })
         .collect();
-    let at = crate::export::rfc3339(base);
+    let at = a2learn_teacher::export::rfc3339(base);
     let mut last_seq = 0;
     for i in 0..events {
         let (widget, kind, standard, assesses) = &steps[(i as usize) % steps.len()];

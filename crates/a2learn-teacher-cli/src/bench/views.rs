@@ -14,7 +14,7 @@
 //! query, not a page), [`Store::mastery`] and [`Store::needs_me`].
 //!
 //! Exports: one class of `export_rows / 100` learners x 100 steps, every step completed, written
-//! by [`crate::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
+//! by [`a2learn_teacher::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
 //! per result) to a temporary file.
 
 use std::path::{Path, PathBuf};
@@ -25,9 +25,9 @@ use sqlx::{QueryBuilder, Sqlite};
 use tokio_util::sync::CancellationToken;
 
 use super::{Options, Report, Spread};
-use crate::clock::{SharedClock, SystemClock};
-use crate::export::{ExportRequest, Format, export_to_path};
-use crate::store::{MIGRATOR, Store};
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
+use a2learn_teacher::store::{MIGRATOR, Store};
 
 /// Bumped whenever the fill's shape changes, so stale cached files are not reused.
 const FILL_VERSION: u32 = 1;
@@ -175,7 +175,7 @@ impl<'a> Filler<'a> {
              \"attempts\":2,\"hints\":1,\"score\":{score},\"detail\":{{}}}}}}",
             step.widget_id,
             self.pathway,
-            crate::export::rfc3339(at),
+            a2learn_teacher::export::rfc3339(at),
             step.kind,
         );
         self.results.push(ResultRow {
@@ -496,7 +496,7 @@ pub async fn export_store(data_dir: &Path, rows: u64) -> anyhow::Result<Store> {
         filler.class(EXPORT_CLASS, learners, true, false).await?;
         filler.flush().await?;
         // A roster, so the default exports pay for the name scan.
-        let roster = crate::roster::parse_roster_csv(
+        let roster = a2learn_teacher::roster::parse_roster_csv(
             "anonymous_id,display_name\nanon_000001x0000000,Zephyrine Quabbelwick\n\
              anon_000001x0000001,Bartholomew Xanthopoulos\n",
         )

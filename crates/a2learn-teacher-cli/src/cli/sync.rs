@@ -8,10 +8,10 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio_util::sync::CancellationToken;
 
-use crate::Store;
-use crate::clock::{SharedClock, SystemClock};
-use crate::host::feed::{FeedConfig, FeedSinks, FeedStats};
-use crate::sync::{SyncError, sync_class};
+use a2learn_teacher::Store;
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, FeedStats};
+use a2learn_teacher::sync::{SyncError, sync_class};
 
 #[derive(Debug, clap::Args)]
 pub struct SyncArgs {
@@ -30,7 +30,7 @@ pub struct SyncArgs {
 }
 
 pub fn run(db: Option<&Path>, args: SyncArgs) -> anyhow::Result<ExitCode> {
-    let path = crate::paths::default_db_path(db)
+    let path = a2learn_teacher::paths::default_db_path(db)
         .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
@@ -106,7 +106,7 @@ fn spawn_signal_handler(cancel: CancellationToken) {
 
 /// One line a second at most: rate, totals and the connection state.
 async fn print_progress(
-    state: tokio::sync::watch::Receiver<crate::host::ConnectionState>,
+    state: tokio::sync::watch::Receiver<a2learn_teacher::host::ConnectionState>,
     stats: tokio::sync::watch::Receiver<FeedStats>,
     clock: SharedClock,
     cancel: CancellationToken,

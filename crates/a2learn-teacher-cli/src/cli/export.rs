@@ -8,9 +8,9 @@ use anyhow::Context;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
-use crate::Store;
-use crate::clock::{SharedClock, SystemClock};
-use crate::export::{
+use a2learn_teacher::Store;
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::export::{
     ExportError, ExportRequest, Format, HOME_PAGE_SETTING, LAST_FOLDER_SETTING, export_to_path,
 };
 
@@ -37,7 +37,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "URL")]
     pub home_page: Option<String>,
     /// The smallest group a summary shows (5-30).
-    #[arg(long, default_value_t = crate::progress::suppression::DEFAULT_K)]
+    #[arg(long, default_value_t = a2learn_teacher::progress::suppression::DEFAULT_K)]
     pub k: u32,
 }
 
@@ -49,7 +49,7 @@ fn parse_format(text: &str) -> Result<Format, String> {
 }
 
 pub fn run(db: Option<&Path>, args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let path = crate::paths::default_db_path(db)
+    let path = a2learn_teacher::paths::default_db_path(db)
         .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
@@ -59,7 +59,7 @@ pub fn run(db: Option<&Path>, args: ExportArgs) -> anyhow::Result<ExitCode> {
             None => store
                 .setting(HOME_PAGE_SETTING)
                 .await?
-                .unwrap_or_else(|| crate::export::DEFAULT_HOME_PAGE.to_string()),
+                .unwrap_or_else(|| a2learn_teacher::export::DEFAULT_HOME_PAGE.to_string()),
         };
         let req = ExportRequest {
             class_id: args.class_id,

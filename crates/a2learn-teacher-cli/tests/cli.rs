@@ -22,7 +22,7 @@ fn stdout(cmd: &mut Command) -> String {
 
 /// The version of the newest file in migrations/, which a fresh database must be at.
 fn newest_migration() -> i64 {
-    std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/migrations"))
+    std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../migrations"))
         .unwrap()
         .filter_map(|e| {
             e.ok()?

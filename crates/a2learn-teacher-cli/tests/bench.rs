@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use a2learn_teacher::bench::{Options, Which, run};
+use a2learn_teacher_cli::bench::{Options, Which, run};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bench_all_on_tiny_sizes_yields_finite_figures() {

@@ -3,8 +3,8 @@
 //! A reference host (no simulation, real time) on loopback; a task emits contract-valid
 //! completions with [`pathway_host::RunningHost::emit_custom`] at a fixed rate and records the
 //! instant of each emit by its `seq`. The app's side is what the window gets: [`run_feed`] with
-//! a changes sink, through [`crate::live::coalesce`] with the app's
-//! [`crate::live::COALESCE_WINDOW`]. Each notification covers the events stored since the one
+//! a changes sink, through [`a2learn_teacher::live::coalesce`] with the app's
+//! [`a2learn_teacher::live::COALESCE_WINDOW`]. Each notification covers the events stored since the one
 //! before; an event's latency is the instant its notification was handed out minus the instant
 //! it was emitted.
 //!
@@ -21,13 +21,13 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Options, Report, Spread, quantile};
-use crate::clock::{SharedClock, SystemClock};
-use crate::host::ConnectionState;
-use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged, run_feed};
-use crate::host::mcp::HostClient;
-use crate::live::{COALESCE_WINDOW, coalesce};
-use crate::store::Store;
-use crate::sync::refresh_catalog;
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::host::ConnectionState;
+use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, StoreChanged, run_feed};
+use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::live::{COALESCE_WINDOW, coalesce};
+use a2learn_teacher::store::Store;
+use a2learn_teacher::sync::refresh_catalog;
 
 /// Latencies of one run, in milliseconds.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +56,7 @@ pub fn completion_event(
             "widget_run_id": run,
             "widget_id": step.widget_id,
             "pathway_id": pathway_id,
-            "at": crate::export::rfc3339(at_ms),
+            "at": a2learn_teacher::export::rfc3339(at_ms),
             "widget_result": {
                 "kind": step.entry.kind,
                 "standard": step.entry.standard,

@@ -121,8 +121,9 @@ fn project(to: Transport, file: &Path) -> anyhow::Result<ExitCode> {
 mod tests {
     use super::*;
 
+    /// The workspace's conformance fixtures (tests/fixtures/contract at the repository root).
     fn fixtures() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/contract")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/contract")
     }
 
     fn check_file(rel: &str) -> ExitCode {

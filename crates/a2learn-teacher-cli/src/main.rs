@@ -1,5 +1,5 @@
 //! `a2learn-teacher`: the command-line face of the core.
 
 fn main() -> std::process::ExitCode {
-    a2learn_teacher::cli::main()
+    a2learn_teacher_cli::cli::main()
 }

@@ -18,11 +18,11 @@ use sqlx::{Column, QueryBuilder, Row, Sqlite, TypeInfo, ValueRef};
 use tokio_util::sync::CancellationToken;
 
 use super::{Options, Report, Spread};
-use crate::clock::{SharedClock, SystemClock};
-use crate::host::feed::{FeedConfig, FeedSinks, run_feed};
-use crate::host::mcp::HostClient;
-use crate::store::Store;
-use crate::sync::refresh_catalog;
+use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
+use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::store::Store;
+use a2learn_teacher::sync::refresh_catalog;
 
 /// A host log ready to be replayed: the host, its class, and the seq of the last frame wanted.
 pub struct ReplaySource {
@@ -166,7 +166,7 @@ pub async fn store_ingest(dir: &Path, source: &ReplaySource) -> anyhow::Result<f
     for chunk in source.data.chunks(1000) {
         let batch = chunk
             .iter()
-            .map(|(seq, data)| crate::store::Incoming::Frame {
+            .map(|(seq, data)| a2learn_teacher::store::Incoming::Frame {
                 id: Some(seq.to_string()),
                 data: data.clone(),
             })

@@ -1,0 +1,142 @@
+//! What the formats share: the SQL of the export's scope (the IN list of its pathways, binding
+//! the class and the pathways, counts, the newest run of each cell), the CSV header's id and name
+//! columns, and the scan of serialised JSON.
+
+use serde_json::Value;
+use sqlx::sqlite::{SqliteArguments, SqliteRow};
+use sqlx::{FromRow, Sqlite};
+
+use super::{ExportError, ExportRequest, Run};
+use crate::store::Store;
+
+/// The export being written: the store, the request, the pathways it covers, and its running
+/// state. Each format takes one and streams its rows into a writer.
+pub(super) struct Export<'a, 'r> {
+    pub store: &'a Store,
+    pub req: &'a ExportRequest,
+    pub pathways: &'a [String],
+    pub run: &'a mut Run<'r>,
+}
+
+/// What a format returns: the rows written.
+pub(super) type Rows = Result<u64, ExportError>;
+
+impl<'a, 'r> Export<'a, 'r> {
+    pub fn parts(self) -> (&'a Store, &'a ExportRequest, &'a [String], &'a mut Run<'r>) {
+        (self.store, self.req, self.pathways, self.run)
+    }
+}
+
+/// `?, ?, ?` for an IN list (`NULL` for an empty one, which matches nothing).
+pub(super) fn placeholders(n: usize) -> String {
+    if n == 0 {
+        "NULL".to_string()
+    } else {
+        vec!["?"; n].join(", ")
+    }
+}
+
+/// A query over the export's scope: binds the class (when the SQL names one, as its first `?`),
+/// then each pathway of the IN list.
+pub(super) fn scoped<'q, T>(
+    sql: &'q str,
+    class_id: Option<&'q str>,
+    pathways: &'q [String],
+) -> sqlx::query::QueryAs<'q, Sqlite, T, SqliteArguments<'q>>
+where
+    T: for<'r> FromRow<'r, SqliteRow>,
+{
+    let mut q = sqlx::query_as::<_, T>(sql);
+    if let Some(class_id) = class_id {
+        q = q.bind(class_id);
+    }
+    for p in pathways {
+        q = q.bind(p);
+    }
+    q
+}
+
+/// How many stored results the export will write (one per completed run): the progress total.
+pub(super) async fn count_results(
+    store: &Store,
+    class_id: &str,
+    pathways: &[String],
+) -> Result<u64, ExportError> {
+    let sql = format!(
+        "SELECT COUNT(*) FROM results WHERE class_id = ? AND pathway_id IN ({})",
+        placeholders(pathways.len())
+    );
+    count(store, &sql, class_id, pathways).await
+}
+
+/// A `COUNT` over the scope (the class, then the pathways).
+pub(super) async fn count(
+    store: &Store,
+    sql: &str,
+    class_id: &str,
+    pathways: &[String],
+) -> Result<u64, ExportError> {
+    let (n,): (i64,) = scoped(sql, Some(class_id), pathways)
+        .fetch_one(store.pool())
+        .await?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
+/// The latest completed run of each learner x step (a learner may redo a step; the grid and the
+/// gradebook show the newest result, as the class view does).
+pub(super) fn latest_cte(n_pathways: usize, extra: &str) -> String {
+    format!(
+        "WITH latest AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY learner, pathway_id, widget_id \
+         ORDER BY at_ms DESC, widget_run_id DESC) AS rn FROM results \
+         WHERE class_id = ? AND pathway_id IN ({}){extra})",
+        placeholders(n_pathways)
+    )
+}
+
+/// A CSV header of one row per learner: `anonymous_id`, `display_name` in an identified export,
+/// then `rest`.
+pub(super) fn learner_header<'h>(run: &Run<'_>, rest: &[&'h str]) -> Vec<&'h str> {
+    let mut header = vec!["anonymous_id"];
+    if run.roster.is_some() {
+        header.push("display_name");
+    }
+    header.extend_from_slice(rest);
+    header
+}
+
+/// Scans a serialised JSON text; on a hit, walks the value to name the field (a match that spans
+/// JSON syntax is reported against the whole line).
+pub(super) fn check_serialized(
+    run: &Run<'_>,
+    place: &'static str,
+    row: u64,
+    prefix: &str,
+    text: &str,
+) -> Result<(), ExportError> {
+    let Some(scanner) = &run.scanner else {
+        return Ok(());
+    };
+    let Some(what) = scanner.scan(text) else {
+        return Ok(());
+    };
+    let value: Value = serde_json::from_str(text)?;
+    run.check_json(place, row, prefix, &value)?;
+    Err(crate::privacy::PrivacyHit {
+        what,
+        place,
+        row,
+        field: prefix.to_string(),
+    }
+    .into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placeholders_cover_the_empty_list() {
+        assert_eq!(placeholders(0), "NULL");
+        assert_eq!(placeholders(3), "?, ?, ?");
+    }
+}

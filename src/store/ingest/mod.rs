@@ -1,0 +1,189 @@
+//! Ingest: a batch of feed frames (or backfilled results) in, one SQLite transaction out.
+//!
+//! Inside one `BEGIN IMMEDIATE` transaction the batch is deduplicated against the stored cursor,
+//! parsed (AG-UI, then the contract), validated by the contract's state machine over the stored
+//! state, appended to the ledger, applied to the derived tables, and the cursor is advanced.
+//! Either all of that lands or none of it does, so a crash anywhere loses nothing (the feed
+//! replays from the old cursor) and doubles nothing (the ledger is idempotent on
+//! `(class_id, seq)`, results on `widget_run_id`). Taking the write lock first means two sync
+//! processes on one database serialize their batches and each sees the other's cursor.
+
+mod apply;
+mod parse;
+mod quarantine;
+mod rebuild;
+mod validate;
+
+use a2learn_contract::{CallClaimed, Message, Registry};
+use sqlx::SqliteConnection;
+
+use super::{Store, StoreError};
+use apply::{apply_accepted, apply_snapshot, write_ledger};
+use quarantine::write_quarantine;
+use validate::BatchState;
+
+pub use quarantine::{QUARANTINE_RAW_BYTES, truncate_utf8};
+pub use rebuild::RebuildOutcome;
+
+/// SQLite's default limit is 32,766 bound parameters per statement; stay well inside it.
+pub(super) const ROWS_PER_STATEMENT: usize = 200;
+
+/// One thing to ingest.
+#[derive(Debug, Clone)]
+pub enum Incoming {
+    /// An SSE event of the class feed: its `id:` (the seq, when present) and its `data:`.
+    Frame { id: Option<String>, data: String },
+    /// A result the host reported through `get_pathway_results`, from before the dashboard
+    /// listened. It has no seq.
+    Backfill(Box<Message>),
+}
+
+/// What a batch did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchOutcome {
+    /// Contract and host events newly appended to the ledger (or backfill table).
+    pub stored: u64,
+    /// Frames already stored (seq at or below the cursor, or repeated within the batch), and
+    /// results re-delivered with the same payload.
+    pub duplicates: u64,
+    /// Frames kept aside with a rule id.
+    pub quarantined: u64,
+    /// Well-formed frames that are not for the dashboard (other AG-UI events, unknown names).
+    pub ignored: u64,
+    /// The cursor after the batch.
+    pub last_seq: Option<i64>,
+    /// What changed, for the views to refresh.
+    pub changes: Changes,
+}
+
+/// Which derived views a batch touched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Changes {
+    pub results: bool,
+    pub struggles: bool,
+    pub calls: bool,
+    pub learners: bool,
+    pub assignments: bool,
+    pub quarantine: bool,
+}
+
+impl Changes {
+    pub fn any(&self) -> bool {
+        self.results
+            || self.struggles
+            || self.calls
+            || self.learners
+            || self.assignments
+            || self.quarantine
+    }
+
+    pub fn merge(&mut self, other: Changes) {
+        self.results |= other.results;
+        self.struggles |= other.struggles;
+        self.calls |= other.calls;
+        self.learners |= other.learners;
+        self.assignments |= other.assignments;
+        self.quarantine |= other.quarantine;
+    }
+}
+
+/// An event that passed every rule, ready to be written.
+// Contract events are nearly all of them; boxing them would cost an allocation each for nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub(crate) enum Accepted {
+    Contract {
+        seq: Option<i64>,
+        message: Message,
+        payload: String,
+        /// The same payload arrived before (backfill, then the feed): ledger only.
+        redelivered: bool,
+    },
+    Claimed {
+        seq: i64,
+        claim: CallClaimed,
+        payload: String,
+    },
+}
+
+impl Store {
+    /// Ingests one batch for `class_id` in one transaction. See the module docs.
+    pub async fn ingest(
+        &self,
+        class_id: &str,
+        registry: &Registry,
+        batch: Vec<Incoming>,
+    ) -> Result<BatchOutcome, StoreError> {
+        let now = self.now_ms();
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let conn: &mut SqliteConnection = &mut tx;
+
+        let cursor: Option<i64> =
+            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = ?")
+                .bind(class_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let mut outcome = BatchOutcome {
+            last_seq: cursor,
+            ..BatchOutcome::default()
+        };
+
+        // Seqs of this batch already stored (ledger or quarantine), for a replay that does not
+        // start from the cursor (a lost cursor, a full replay): one range query per batch.
+        let stored_seqs = parse::stored_seqs_in(&mut *conn, class_id, &batch).await?;
+
+        // 1. Frame level: dedupe by seq, parse, set aside what is malformed or not ours.
+        let mut quarantine = Vec::new();
+        let frames = parse::read_frames(batch, cursor, &stored_seqs, &mut outcome, &mut quarantine);
+        let high = frames.high;
+
+        // 2. Contract level: the state machine over the stored state of the runs and calls this
+        //    batch mentions, fetched in a few statements rather than one per event.
+        let mut state = BatchState::load(&mut *conn, &frames.parsed).await?;
+        let accepted = validate::validate(
+            &mut state,
+            registry,
+            frames.parsed,
+            &mut outcome,
+            &mut quarantine,
+        )?;
+
+        // 3. Write: ledger, derived tables, quarantine, snapshot, cursor.
+        outcome.stored = write_ledger(&mut *conn, class_id, &accepted, now).await?;
+        outcome.changes = apply_accepted(&mut *conn, class_id, &accepted, now).await?;
+        if let Some(snapshot) = frames.snapshot {
+            outcome
+                .changes
+                .merge(apply_snapshot(&mut *conn, class_id, snapshot, now).await?);
+        }
+        outcome.quarantined = write_quarantine(&mut *conn, class_id, &quarantine, now).await?;
+        outcome.changes.quarantine |= outcome.quarantined > 0;
+        if high != cursor {
+            if let Some(seq) = high {
+                sqlx::query(
+                    "INSERT INTO feed_cursors (class_id, last_seq, updated_at) VALUES (?, ?, ?) \
+                     ON CONFLICT (class_id) DO UPDATE SET last_seq = excluded.last_seq, \
+                     updated_at = excluded.updated_at",
+                )
+                .bind(class_id)
+                .bind(seq)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        outcome.last_seq = high;
+        tx.commit().await?;
+        Ok(outcome)
+    }
+
+    /// The resume cursor of a class: the highest seq stored.
+    pub async fn cursor(&self, class_id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = ?")
+                .bind(class_id)
+                .fetch_optional(self.pool())
+                .await?,
+        )
+    }
+}

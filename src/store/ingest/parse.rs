@@ -1,0 +1,234 @@
+//! Stage 1, the frame level: dedupe by seq against the cursor and the stored seqs, parse AG-UI,
+//! and set aside what is malformed or not ours. Also the payloads' JSON, both ways.
+
+use std::collections::HashSet;
+
+use a2learn_contract::transport::agui;
+use a2learn_contract::{Message, Parsed};
+use sqlx::SqliteConnection;
+
+use super::quarantine::{QuarantineRow, quarantine_row};
+use super::{BatchOutcome, Incoming};
+use crate::store::StoreError;
+
+/// A snapshot's view of the class (from `STATE_SNAPSHOT`).
+#[derive(Debug, Default)]
+pub(super) struct Snapshot {
+    pub learners: Vec<String>,
+    pub assignments: Vec<SnapshotAssignment>,
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub(super) struct SnapshotAssignment {
+    pub assignment_id: String,
+    pub pathway_id: String,
+    #[serde(default)]
+    pub due_at: Option<String>,
+    #[serde(default)]
+    pub teacher_note: Option<String>,
+}
+
+/// What the frame level made of a batch.
+pub(super) struct Frames {
+    /// What goes on to the contract level: the seq (none for backfill), the parsed event, and
+    /// the frame as received.
+    pub parsed: Vec<(Option<i64>, Parsed, Option<String>)>,
+    /// The class's snapshot, when the batch carried one.
+    pub snapshot: Option<Snapshot>,
+    /// The highest seq seen: the cursor after this batch.
+    pub high: Option<i64>,
+}
+
+/// Dedupes, parses and sorts one batch; counts duplicates and ignored frames in `outcome` and
+/// puts what cannot be placed or parsed in `quarantine`.
+pub(super) fn read_frames(
+    batch: Vec<Incoming>,
+    cursor: Option<i64>,
+    stored_seqs: &HashSet<i64>,
+    outcome: &mut BatchOutcome,
+    quarantine: &mut Vec<QuarantineRow>,
+) -> Frames {
+    let mut parsed: Vec<(Option<i64>, Parsed, Option<String>)> = Vec::with_capacity(batch.len());
+    let mut snapshot = None;
+    let mut high = cursor;
+    for item in batch {
+        match item {
+            Incoming::Backfill(message) => parsed.push((None, Parsed::Contract(*message), None)),
+            Incoming::Frame { id, data } => {
+                let seq = match id.as_deref().map(parse_seq) {
+                    None => None,
+                    Some(Ok(seq)) => Some(seq),
+                    Some(Err(why)) => {
+                        // Without a usable seq the frame cannot be placed in the log; keep it
+                        // for diagnosis and go on.
+                        quarantine.push(quarantine_row(None, "bad-frame", &why, &data));
+                        continue;
+                    }
+                };
+                if let Some(seq) = seq {
+                    if high.is_some_and(|h| seq <= h) {
+                        outcome.duplicates += 1;
+                        continue;
+                    }
+                    high = Some(seq);
+                    if stored_seqs.contains(&seq) {
+                        outcome.duplicates += 1;
+                        continue;
+                    }
+                }
+                match agui::parse_event_str(&data) {
+                    Ok(Parsed::Ignored(_)) => {
+                        if seq.is_none() {
+                            if let Some(s) = parse_snapshot(&data) {
+                                snapshot = Some(s);
+                            }
+                        }
+                        outcome.ignored += 1;
+                    }
+                    Ok(p) => match seq {
+                        Some(_) => parsed.push((seq, p, Some(data))),
+                        None => {
+                            // The spec gives every stored event a seq; one without cannot be
+                            // resumed past, so it is not stored.
+                            quarantine.push(quarantine_row(
+                                None,
+                                "bad-frame",
+                                "a2learn event without an id: line",
+                                &data,
+                            ));
+                        }
+                    },
+                    Err(err) => {
+                        quarantine.push(quarantine_row(
+                            seq,
+                            err.rule_id().as_str(),
+                            &err.to_string(),
+                            &data,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Frames {
+        parsed,
+        snapshot,
+        high,
+    }
+}
+
+/// The seqs in `batch`'s range that the ledger or quarantine already hold.
+pub(super) async fn stored_seqs_in(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    batch: &[Incoming],
+) -> Result<HashSet<i64>, StoreError> {
+    let seqs = batch.iter().filter_map(|item| match item {
+        Incoming::Frame { id: Some(id), .. } => parse_seq(id).ok(),
+        _ => None,
+    });
+    let (lo, hi) = seqs.fold((i64::MAX, i64::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
+    if lo > hi {
+        return Ok(HashSet::new());
+    }
+    let rows: Vec<i64> = sqlx::query_scalar(
+        "SELECT seq FROM ledger WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3 \
+         UNION SELECT seq FROM quarantine WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3",
+    )
+    .bind(class_id)
+    .bind(lo)
+    .bind(hi)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows.into_iter().collect())
+}
+
+fn parse_seq(id: &str) -> Result<i64, String> {
+    let trimmed = id.trim();
+    match trimmed.parse::<i64>() {
+        Ok(seq) if seq >= 0 && !trimmed.starts_with('+') => Ok(seq),
+        _ => Err(format!(
+            "the id: line is not a decimal seq ({} bytes)",
+            id.len()
+        )),
+    }
+}
+
+pub(super) fn json_error(err: serde_json::Error) -> StoreError {
+    StoreError::Invalid(format!("cannot encode a payload: {err}"))
+}
+
+/// The canonical JSON of a message's payload (what the ledger stores).
+pub(super) fn payload_json(message: &Message) -> Result<String, StoreError> {
+    let result = match message {
+        Message::WidgetCompleted(m) => serde_json::to_string(m),
+        Message::WidgetStruggle(m) => serde_json::to_string(m),
+        Message::ScoreRequest(m) => serde_json::to_string(m),
+        Message::AssistRequest(m) => serde_json::to_string(m),
+        Message::ScoreResponse(r) | Message::AssistResponse(r) | Message::Response(r) => {
+            serde_json::to_string(r)
+        }
+    };
+    result.map_err(json_error)
+}
+
+/// A stored payload back into its message, by verb name.
+pub(super) fn stored_message(name: &str, payload: &str) -> Result<Message, StoreError> {
+    let value = serde_json::json!({ "verb": name, "payload": serde_json::from_str::<serde_json::Value>(payload).map_err(json_error)? });
+    serde_json::from_value(value).map_err(|e| {
+        StoreError::Invalid(format!("the store holds an unreadable {name} payload: {e}"))
+    })
+}
+
+fn parse_snapshot(data: &str) -> Option<Snapshot> {
+    let value: serde_json::Value = serde_json::from_str(data).ok()?;
+    if value.get("type")?.as_str()? != "STATE_SNAPSHOT" {
+        return None;
+    }
+    let snap = value.get("snapshot")?;
+    let learners = snap
+        .get("learners")
+        .and_then(|l| l.as_array())
+        .map(|list| {
+            list.iter()
+                .filter_map(|v| v.as_str())
+                // Only anonymous ids enter the store; anything else is dropped unseen (it may be
+                // a name, so it is not logged either).
+                .filter(|id| a2learn_contract::rules::check_learner(id).is_ok())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let assignments = snap
+        .get("assignments")
+        .and_then(|a| a.as_array())
+        .map(|list| {
+            list.iter()
+                .filter_map(|v| serde_json::from_value::<SnapshotAssignment>(v.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(Snapshot {
+        learners,
+        assignments,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seq_must_be_a_plain_decimal() {
+        assert_eq!(parse_seq("42"), Ok(42));
+        assert_eq!(parse_seq("0"), Ok(0));
+        assert!(parse_seq("-1").is_err());
+        assert!(parse_seq("+1").is_err());
+        assert!(parse_seq("abc").is_err());
+        assert!(parse_seq("").is_err());
+        assert!(
+            parse_seq("99999999999999999999").is_err(),
+            "overflow is not a seq"
+        );
+    }
+}

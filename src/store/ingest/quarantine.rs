@@ -1,0 +1,89 @@
+//! What breaks a rule, or cannot be read, is kept for diagnosis: quarantine rows, the raw frame
+//! cut to a bounded size.
+
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+
+use super::ROWS_PER_STATEMENT;
+use crate::store::StoreError;
+
+/// The most of a rejected frame that quarantine keeps. Enough to diagnose a widget; a frame of
+/// megabytes is someone else's problem to keep.
+pub const QUARANTINE_RAW_BYTES: usize = 4096;
+
+#[derive(Debug)]
+pub(super) struct QuarantineRow {
+    seq: Option<i64>,
+    rule_id: String,
+    message: String,
+    raw: String,
+    raw_bytes: i64,
+}
+
+pub(super) fn quarantine_row(
+    seq: Option<i64>,
+    rule_id: &str,
+    message: &str,
+    raw: &str,
+) -> QuarantineRow {
+    QuarantineRow {
+        seq,
+        rule_id: rule_id.to_string(),
+        message: message.to_string(),
+        raw: truncate_utf8(raw, QUARANTINE_RAW_BYTES).to_string(),
+        raw_bytes: i64::try_from(raw.len()).unwrap_or(i64::MAX),
+    }
+}
+
+/// The longest prefix of `text` of at most `max` bytes that ends on a character boundary.
+pub fn truncate_utf8(text: &str, max: usize) -> &str {
+    if text.len() <= max {
+        return text;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+pub(super) async fn write_quarantine(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    rows: &[QuarantineRow],
+    now: i64,
+) -> Result<u64, StoreError> {
+    let mut stored = 0;
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        let mut q = QueryBuilder::<Sqlite>::new(
+            "INSERT INTO quarantine (class_id, seq, rule_id, message, raw, raw_bytes, received_at) ",
+        );
+        q.push_values(chunk, |mut row, r| {
+            row.push_bind(class_id)
+                .push_bind(r.seq)
+                .push_bind(r.rule_id.as_str())
+                .push_bind(r.message.as_str())
+                .push_bind(r.raw.as_str())
+                .push_bind(r.raw_bytes)
+                .push_bind(now);
+        });
+        q.push(" ON CONFLICT DO NOTHING");
+        stored += q.build().execute(&mut *conn).await?.rows_affected();
+    }
+    Ok(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn truncation_keeps_whole_characters() {
+        assert_eq!(
+            truncate_utf8("héllo", 2),
+            "h",
+            "é is two bytes and does not fit"
+        );
+        assert_eq!(truncate_utf8("héllo", 3), "hé");
+        assert_eq!(truncate_utf8("abc", 10), "abc");
+    }
+}
