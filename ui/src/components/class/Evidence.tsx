@@ -25,13 +25,34 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
             {r.prose}
           </p>
           <dl className="facts">
-            <div><dt>Kind</dt><dd>{r.kind}</dd></div>
-            <div><dt>Standard</dt><dd>{r.standard ?? "—"}</dd></div>
-            <div><dt>Correct</dt><dd>{r.correct === null ? "no check ran" : r.correct ? "yes" : "no"}</dd></div>
-            <div><dt>Attempts</dt><dd>{r.attempts}</dd></div>
-            <div><dt>Hints</dt><dd>{r.hints}</dd></div>
-            <div><dt>Score</dt><dd>{r.score ?? "—"}</dd></div>
-            <div><dt>Completed</dt><dd>{when(r.at_ms)}</dd></div>
+            <div>
+              <dt>Kind</dt>
+              <dd>{r.kind}</dd>
+            </div>
+            <div>
+              <dt>Standard</dt>
+              <dd>{r.standard ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Correct</dt>
+              <dd>{r.correct === null ? "no check ran" : r.correct ? "yes" : "no"}</dd>
+            </div>
+            <div>
+              <dt>Attempts</dt>
+              <dd>{r.attempts}</dd>
+            </div>
+            <div>
+              <dt>Hints</dt>
+              <dd>{r.hints}</dd>
+            </div>
+            <div>
+              <dt>Score</dt>
+              <dd>{r.score ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Completed</dt>
+              <dd>{when(r.at_ms)}</dd>
+            </div>
           </dl>
           <pre className="detail">{r.detail}</pre>
         </article>

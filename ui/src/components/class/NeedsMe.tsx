@@ -5,7 +5,12 @@ const ICON = { help_request: "?", struggling: "▲", repeated_failures: "✗" } 
 
 /** One ranked list: help requests, then struggles, then repeated failures, oldest first. */
 export function NeedsMe({ items }: { items: NeedsMeView[] }) {
-  if (items.length === 0) return <p className="muted" data-testid="needs-me-empty">Nobody is waiting.</p>;
+  if (items.length === 0)
+    return (
+      <p className="muted" data-testid="needs-me-empty">
+        Nobody is waiting.
+      </p>
+    );
   return (
     <ol className="needs-me" data-testid="needs-me">
       {items.map((n, i) => (
