@@ -45,6 +45,7 @@ export function ClassPage({
   const [evidence, setEvidence] = useState<EvidenceView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
     cv.assignments(classId)
       .then((list) => {
@@ -57,6 +58,7 @@ export function ClassPage({
   }, [cv, ipc, classId, changeTick]);
 
   // `safe` is a dependency: the backend labels (and suppresses) by the mode, so a switch refetches.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
   useEffect(() => {
     const fail = (e: unknown) => setError(ipc.toUiError(e).message);
     if (tab === "grid" && selected) cv.grid(classId, selected).then(setGrid, fail);
@@ -329,6 +331,7 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
       {rowErrors.length ? (
         <ul className="field-error">
           {rowErrors.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one line may have several errors; the list is read-only
             <li key={i}>
               Line {r.line}: {r.message}
             </li>

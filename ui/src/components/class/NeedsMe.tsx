@@ -14,6 +14,7 @@ export function NeedsMe({ items }: { items: NeedsMeView[] }) {
   return (
     <ol className="needs-me" data-testid="needs-me">
       {items.map((n, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: items carry no id (learner is null in projector-safe mode); read-only list
         <li key={i} data-reason={n.reason}>
           <span aria-hidden="true">{ICON[n.reason]}</span> <strong>{n.label}</strong> — {n.reason_text} on{" "}
           {n.step_title} <span className="muted">({ago(n.waited_ms ?? 0)})</span>

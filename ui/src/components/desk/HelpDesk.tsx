@@ -34,6 +34,7 @@ function duration(ms: number): string {
 function useNow(baseMs: number | null): number {
   const [tick, setTick] = useState(() => Date.now());
   const fetchedAt = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new baseMs (a fresh read) restarts the local clock
   useEffect(() => {
     fetchedAt.current = Date.now();
     setTick(Date.now());
@@ -70,6 +71,7 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
     }
   }, [ipc]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to reload (the core labels by mode)
   useEffect(() => {
     void load();
   }, [load, changeTick, safe]);
