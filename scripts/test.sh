@@ -33,6 +33,7 @@ if [ "$failed" -gt 0 ]; then
   exit 1
 fi
 step "ui typecheck" npm --prefix ui run --silent typecheck
+step "ui format and lint (biome)" npm --prefix ui run --silent lint
 step "ui unit tests (vitest)" npm --prefix ui run --silent test
 step "ui build" npm --prefix ui run --silent build
 step "cargo fmt" cargo fmt --all -- --check

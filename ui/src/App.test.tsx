@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanup } from "@testing-library/react";
 import { App } from "./App";
-import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
-import { IpcError, toUiError, unwrap } from "./ipc";
 import { fakeDeskIpc } from "./components/desk/fakeDeskIpc";
 import { fakeExportIpc } from "./components/export/fakeExportIpc";
+import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
+import { IpcError, toUiError, unwrap } from "./ipc";
 
 const status: AppStatus = {
   version: "0.1.0",
@@ -34,20 +33,49 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
       if (input.mode === "custom" && !input.url.startsWith("http")) {
         throw new IpcError({ code: "invalid_input", message: "the address must start with http:// or https://" });
       }
-      return { mode: input.mode, url: input.url, token_set: input.token !== "", token_storage: input.token !== "" ? ("file" as const) : null };
+      return {
+        mode: input.mode,
+        url: input.url,
+        token_set: input.token !== "",
+        token_storage: input.token !== "" ? ("file" as const) : null,
+      };
     },
     diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
     setProjectorSafe: async (on) => on,
     openProjector: async () => {},
     classView: {
-      grid: async (_c, assignmentId) => ({ assignment_id: assignmentId, pathway_id: "p", steps: [], rows: [], projector_safe: false }),
+      grid: async (_c, assignmentId) => ({
+        assignment_id: assignmentId,
+        pathway_id: "p",
+        steps: [],
+        rows: [],
+        projector_safe: false,
+      }),
       evidence: async () => ({ label: "", learner: "", step_title: "", results: [], struggles: [], open_requests: 0 }),
       mastery: async () => {
-        const empty = { standard: null, visibility: "empty" as const, not_enough_evidence: false, results: null, checked: null, correct: null, attempts: null, hints: null, learners: null, summary: "no evidence" };
+        const empty = {
+          standard: null,
+          visibility: "empty" as const,
+          not_enough_evidence: false,
+          results: null,
+          checked: null,
+          correct: null,
+          attempts: null,
+          hints: null,
+          learners: null,
+          summary: "no evidence",
+        };
         return { k: 10, standards: [], total: empty };
       },
       needsMe: async () => [],
-      timeline: async () => ({ bucket_ms: 10000, starts_ms: [], completions: [], struggles: [], help_requests: [], other: [] }),
+      timeline: async () => ({
+        bucket_ms: 10000,
+        starts_ms: [],
+        completions: [],
+        struggles: [],
+        help_requests: [],
+        other: [],
+      }),
       catalog: async () => [],
       assignments: async () => [],
       assign: async () => ({ assignment_id: "a1", field_errors: [] }),
@@ -138,9 +166,7 @@ describe("the app frame", () => {
     render(<App ipc={fake.ipc} />);
     await screen.findByTestId("no-classes");
     act(() => fake.push({ state: "reconnecting", next_try_s: 4 }, "reconnecting in 4 s"));
-    await waitFor(() =>
-      expect(screen.getByTestId("connection").textContent).toContain("reconnecting in 4 s"),
-    );
+    await waitFor(() => expect(screen.getByTestId("connection").textContent).toContain("reconnecting in 4 s"));
   });
 });
 
@@ -186,7 +212,16 @@ describe("classes, settings and diagnostics", () => {
     const diagnostics: Diagnostics = {
       by_rule: [{ rule_id: "bad-frame", count: 1 }],
       recent: [
-        { id: 1, class_id: "c1", seq: 7, rule_id: "bad-frame", message: "not JSON", raw, raw_bytes: raw.length, received_at_ms: 0 },
+        {
+          id: 1,
+          class_id: "c1",
+          seq: 7,
+          rule_id: "bad-frame",
+          message: "not JSON",
+          raw,
+          raw_bytes: raw.length,
+          received_at_ms: 0,
+        },
       ],
     };
     const { container } = render(<App ipc={fakeIpc({ diagnostics }).ipc} />);
@@ -211,7 +246,15 @@ describe("classes, settings and diagnostics", () => {
     await screen.findByRole("button", { name: /P3/ });
     classes[0] = { ...classes[0]!, learners: 12 };
     act(() =>
-      fake.changed({ class_ids: ["c1"], results: true, calls: false, learners: true, assignments: false, quarantine: false, classes: true }),
+      fake.changed({
+        class_ids: ["c1"],
+        results: true,
+        calls: false,
+        learners: true,
+        assignments: false,
+        quarantine: false,
+        classes: true,
+      }),
     );
     expect(await screen.findByLabelText("12 learners")).toBeTruthy();
   });

@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
-import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
-import { Sidebar, type View } from "./components/Sidebar";
-import { StatusBar } from "./components/StatusBar";
 import { ClassPage } from "./components/class/ClassPage";
-import { ProjectorSafeProvider } from "./privacy/ProjectorSafe";
-import { SettingsView } from "./components/SettingsView";
 import { DiagnosticsView } from "./components/DiagnosticsView";
 import { HelpDesk } from "./components/desk/HelpDesk";
-import { ExportView } from "./components/export/ExportView";
 import { useDeskAttention } from "./components/desk/useDeskAttention";
-import { useProjectorSafe } from "./privacy/ProjectorSafe";
+import { ExportView } from "./components/export/ExportView";
+import { SettingsView } from "./components/SettingsView";
+import { Sidebar, type View } from "./components/Sidebar";
+import { StatusBar } from "./components/StatusBar";
+import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
+import { ProjectorSafeProvider, useProjectorSafe } from "./privacy/ProjectorSafe";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
 type FrameState =
@@ -52,9 +51,7 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
     () =>
       ipc.onConnectionChanged((connection, label) =>
         setState((prev) =>
-          prev.kind === "ready"
-            ? { ...prev, status: { ...prev.status, connection, connection_label: label } }
-            : prev,
+          prev.kind === "ready" ? { ...prev, status: { ...prev.status, connection, connection_label: label } } : prev,
         ),
       ),
     [ipc],

@@ -10,6 +10,7 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
   const [data, setData] = useState<Diagnostics | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
     void ipc
       .diagnostics()

@@ -78,7 +78,10 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
         ) : null}
         <button type="submit">Save</button>
         {message ? (
-          <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "field-error" : "muted"}>
+          <p
+            role={message.kind === "error" ? "alert" : "status"}
+            className={message.kind === "error" ? "field-error" : "muted"}
+          >
             {message.text}
           </p>
         ) : null}
@@ -127,7 +130,10 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
       />
       <button type="submit">Save k</button>
       {message ? (
-        <p role={message.kind === "error" ? "alert" : "status"} className={message.kind === "error" ? "field-error" : "muted"}>
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={message.kind === "error" ? "field-error" : "muted"}
+        >
           {message.text}
         </p>
       ) : null}

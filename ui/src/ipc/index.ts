@@ -3,20 +3,24 @@
 import { Channel } from "@tauri-apps/api/core";
 import { getCurrentWindow } from "@tauri-apps/api/window";
 import { save } from "@tauri-apps/plugin-dialog";
-import { commands, events } from "./bindings";
 import type {
   AppStatus,
   ClassSummary,
   ConnectionState,
+  DeskSettings,
   Diagnostics,
+  GroupOutcome,
+  HelpRequest,
   HostMode,
   HostSettingsInput,
   HostSettingsView,
   QuarantineEntry,
+  RequestState,
+  SavedReply,
   StoreChanged,
   UiError,
 } from "./bindings";
-import type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply } from "./bindings";
+import { commands, events } from "./bindings";
 
 export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply };
 
@@ -41,13 +45,13 @@ export interface DeskIpc {
 
 import type {
   AssignInput,
-  AssignOutcomeView,
   AssignmentView,
+  AssignOutcomeView,
   CatalogPathwayView,
   CellState,
   EvidenceView,
-  GridView,
   GridRowView,
+  GridView,
   MasteryCellView,
   MasteryView,
   NeedsMeView,
@@ -58,13 +62,13 @@ import type {
 
 export type {
   AssignInput,
-  AssignOutcomeView,
   AssignmentView,
+  AssignOutcomeView,
   CatalogPathwayView,
   CellState,
   EvidenceView,
-  GridView,
   GridRowView,
+  GridView,
   MasteryCellView,
   MasteryView,
   NeedsMeView,

@@ -55,10 +55,12 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
         ) : null}
       </section>
       {view.pathways.map((p, pi) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
         <section key={pi} className="projector-pathway" aria-label={`Progress: ${p.title}`}>
           <h2>{p.title}</h2>
           <ol className="projector-steps">
             {p.steps.map((s, si) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
               <li key={si} className="projector-step">
                 <span className="projector-step-title">{s.title}</span>
                 <span className="projector-bar" aria-hidden="true">

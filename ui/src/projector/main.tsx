@@ -1,8 +1,8 @@
 import "../styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { ProjectorPage } from "./ProjectorPage";
 import { tauriProjectorIpc } from "../ipc";
+import { ProjectorPage } from "./ProjectorPage";
 
 // The projector window's own entry: it bundles only this page, and its capability lets it call
 // only `projector_view`.

@@ -21,7 +21,11 @@ function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
     ],
     rows: Array.from({ length: n }, (_, i) => ({
       learner: privacy?.projector_safe ? null : `anon_${i}`,
-      label: privacy?.projector_safe ? `Learner ${String(i + 1).padStart(2, "0")}` : i === 0 ? "Ada Canary" : `anon_${i}`,
+      label: privacy?.projector_safe
+        ? `Learner ${String(i + 1).padStart(2, "0")}`
+        : i === 0
+          ? "Ada Canary"
+          : `anon_${i}`,
       cells: [
         { state: states[i % 4]!, completions: 1, incorrect: 0 },
         { state: "completed", completions: 1, incorrect: 0 },
@@ -71,15 +75,37 @@ describe("projector-safe mode", () => {
         seen.push(mode);
         return grid(3, { projector_safe: mode });
       },
-      evidence: async () => ({ label: "Ada Canary", learner: "anon_0", step_title: "Compare", results: [], struggles: [], open_requests: 0 }),
+      evidence: async () => ({
+        label: "Ada Canary",
+        learner: "anon_0",
+        step_title: "Compare",
+        results: [],
+        struggles: [],
+        open_requests: 0,
+      }),
       mastery: async () => {
         throw new Error("unused");
       },
       needsMe: async () => [],
-      timeline: async () => ({ bucket_ms: 10000, starts_ms: [], completions: [], struggles: [], help_requests: [], other: [] }),
+      timeline: async () => ({
+        bucket_ms: 10000,
+        starts_ms: [],
+        completions: [],
+        struggles: [],
+        help_requests: [],
+        other: [],
+      }),
       catalog: async () => [],
       assignments: async () => [
-        { assignment_id: "a1", pathway_id: "p", pathway_title: "Fractions", due_at_ms: null, note: null, created_at_ms: 0, started: 3 },
+        {
+          assignment_id: "a1",
+          pathway_id: "p",
+          pathway_title: "Fractions",
+          due_at_ms: null,
+          note: null,
+          created_at_ms: 0,
+          started: 3,
+        },
       ],
       assign: async () => ({ assignment_id: null, field_errors: [] }),
       importRoster: async () => ({ imported: 0, errors: [] }),

@@ -11,8 +11,8 @@ import type {
   TimelineView,
 } from "../../ipc";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { LiveGrid } from "./LiveGrid";
 import { Evidence } from "./Evidence";
+import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
 import { NeedsMe } from "./NeedsMe";
 import { Timeline } from "./Timeline";
@@ -23,7 +23,15 @@ type Tab = "grid" | "mastery" | "needs" | "timeline";
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
  * `changeTick` moves on each (coalesced) StoreChanged event and the open view refetches.
  */
-export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summary: ClassSummary; changeTick: number }) {
+export function ClassPage({
+  ipc,
+  summary,
+  changeTick,
+}: {
+  ipc: TeacherIpc;
+  summary: ClassSummary;
+  changeTick: number;
+}) {
   const cv = ipc.classView;
   const safe = useProjectorSafe();
   const classId = summary.class_id;
@@ -37,16 +45,20 @@ export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summa
   const [evidence, setEvidence] = useState<EvidenceView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
     cv.assignments(classId)
       .then((list) => {
         setAssignments(list);
-        setSelected((cur) => (cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null)));
+        setSelected((cur) =>
+          cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null),
+        );
       })
       .catch((e) => setError(ipc.toUiError(e).message));
   }, [cv, ipc, classId, changeTick]);
 
   // `safe` is a dependency: the backend labels (and suppresses) by the mode, so a switch refetches.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
   useEffect(() => {
     const fail = (e: unknown) => setError(ipc.toUiError(e).message);
     if (tab === "grid" && selected) cv.grid(classId, selected).then(setGrid, fail);
@@ -143,7 +155,9 @@ export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summa
             <p className="muted">Assign a pathway to see the live grid.</p>
           )
         ) : tab === "mastery" ? (
-          mastery ? <Mastery mastery={mastery} /> : null
+          mastery ? (
+            <Mastery mastery={mastery} />
+          ) : null
         ) : tab === "needs" ? (
           <NeedsMe items={needs} />
         ) : timeline ? (
@@ -154,7 +168,15 @@ export function ClassPage({ ipc, summary, changeTick }: { ipc: TeacherIpc; summa
   );
 }
 
-function AssignForm({ ipc, classId, onAssigned }: { ipc: TeacherIpc; classId: string; onAssigned: (id: string) => void }) {
+function AssignForm({
+  ipc,
+  classId,
+  onAssigned,
+}: {
+  ipc: TeacherIpc;
+  classId: string;
+  onAssigned: (id: string) => void;
+}) {
   const [catalog, setCatalog] = useState<CatalogPathwayView[] | null>(null);
   const [pathway, setPathway] = useState("");
   const [due, setDue] = useState("");
@@ -229,7 +251,12 @@ function AssignForm({ ipc, classId, onAssigned }: { ipc: TeacherIpc; classId: st
         <ol className="catalog-steps">
           {chosen.steps.map((s) => (
             <li key={s.widget_id}>
-              {s.title} <span className="muted">({s.kind}{s.standard ? `, ${s.standard}` : ""}{s.assesses ? ", assesses" : ""})</span>
+              {s.title}{" "}
+              <span className="muted">
+                ({s.kind}
+                {s.standard ? `, ${s.standard}` : ""}
+                {s.assesses ? ", assesses" : ""})
+              </span>
             </li>
           ))}
         </ol>
@@ -286,7 +313,9 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
               ipc.classView.importRoster(classId, text).then(
                 (out) => {
                   setRowErrors(out.errors);
-                  setMessage(out.errors.length ? "Nothing imported: fix these rows." : `${out.imported} names imported.`);
+                  setMessage(
+                    out.errors.length ? "Nothing imported: fix these rows." : `${out.imported} names imported.`,
+                  );
                 },
                 (err) => setMessage(ipc.toUiError(err).message),
               ),
@@ -302,6 +331,7 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
       {rowErrors.length ? (
         <ul className="field-error">
           {rowErrors.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one line may have several errors; the list is read-only
             <li key={i}>
               Line {r.line}: {r.message}
             </li>
@@ -316,7 +346,15 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
  * Opens the projector window on this class: progress per step, suppressed mastery and the help
  * queue by fresh aliases, never a name, an id or free text. Ctrl+Shift+O does the same.
  */
-function ShowOnProjector({ ipc, classId, onError }: { ipc: TeacherIpc; classId: string; onError: (m: string) => void }) {
+function ShowOnProjector({
+  ipc,
+  classId,
+  onError,
+}: {
+  ipc: TeacherIpc;
+  classId: string;
+  onError: (m: string) => void;
+}) {
   const show = useCallback(() => {
     ipc.openProjector(classId).catch((e) => onError(ipc.toUiError(e).message));
   }, [ipc, classId, onError]);
@@ -331,7 +369,13 @@ function ShowOnProjector({ ipc, classId, onError }: { ipc: TeacherIpc; classId: 
     return () => window.removeEventListener("keydown", onKey);
   }, [show]);
   return (
-    <button type="button" className="projector-open" data-testid="show-on-projector" title="Show on projector (Ctrl+Shift+O)" onClick={show}>
+    <button
+      type="button"
+      className="projector-open"
+      data-testid="show-on-projector"
+      title="Show on projector (Ctrl+Shift+O)"
+      onClick={show}
+    >
       Show on projector
     </button>
   );

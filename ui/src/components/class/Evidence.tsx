@@ -2,7 +2,7 @@ import type { EvidenceView } from "../../ipc";
 
 function when(ms: number | null): string {
   if (ms === null) return "—";
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC";
+  return `${new Date(ms).toISOString().replace("T", " ").slice(0, 19)} UTC`;
 }
 
 /** The evidence behind a cell. Prose and detail are the widget's text: rendered as text only. */
@@ -20,23 +20,46 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
       {evidence.open_requests > 0 ? <p className="badge">? {evidence.open_requests} open help request(s)</p> : null}
       {evidence.results.length === 0 ? <p className="muted">No completion yet.</p> : null}
       {evidence.results.map((r, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: results carry no id; the list is read-only and replaced whole
         <article key={i} className="evidence-result">
           <p className="prose" data-testid="evidence-prose">
             {r.prose}
           </p>
           <dl className="facts">
-            <div><dt>Kind</dt><dd>{r.kind}</dd></div>
-            <div><dt>Standard</dt><dd>{r.standard ?? "—"}</dd></div>
-            <div><dt>Correct</dt><dd>{r.correct === null ? "no check ran" : r.correct ? "yes" : "no"}</dd></div>
-            <div><dt>Attempts</dt><dd>{r.attempts}</dd></div>
-            <div><dt>Hints</dt><dd>{r.hints}</dd></div>
-            <div><dt>Score</dt><dd>{r.score ?? "—"}</dd></div>
-            <div><dt>Completed</dt><dd>{when(r.at_ms)}</dd></div>
+            <div>
+              <dt>Kind</dt>
+              <dd>{r.kind}</dd>
+            </div>
+            <div>
+              <dt>Standard</dt>
+              <dd>{r.standard ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Correct</dt>
+              <dd>{r.correct === null ? "no check ran" : r.correct ? "yes" : "no"}</dd>
+            </div>
+            <div>
+              <dt>Attempts</dt>
+              <dd>{r.attempts}</dd>
+            </div>
+            <div>
+              <dt>Hints</dt>
+              <dd>{r.hints}</dd>
+            </div>
+            <div>
+              <dt>Score</dt>
+              <dd>{r.score ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Completed</dt>
+              <dd>{when(r.at_ms)}</dd>
+            </div>
           </dl>
           <pre className="detail">{r.detail}</pre>
         </article>
       ))}
       {evidence.struggles.map((s, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: struggles carry no id; the list is read-only and replaced whole
         <article key={`s${i}`} className="evidence-struggle">
           <p className="prose">{s.prose}</p>
           <p className="muted">

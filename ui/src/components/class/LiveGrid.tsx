@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef, useState } from "react";
 import type { CellState, GridView } from "../../ipc";
 import { CELL, STATES } from "./cells";
 
@@ -10,13 +10,7 @@ const ROW_HEIGHT = 32;
  * DOM), so 1,000 learners scroll as smoothly as 30. Cells are buttons: Tab reaches the grid,
  * each cell has an accessible name ("Ada, Compare fractions: completed, correct").
  */
-export function LiveGrid({
-  grid,
-  onOpen,
-}: {
-  grid: GridView;
-  onOpen: (learner: string, widgetId: string) => void;
-}) {
+export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: string, widgetId: string) => void }) {
   const [filterState, setFilterState] = useState<CellState | "">("");
   const [stepIndex, setStepIndex] = useState<number>(-1);
   const [sortByState, setSortByState] = useState(false);

@@ -24,6 +24,7 @@ export function Mastery({ mastery }: { mastery: MasteryView }) {
       </thead>
       <tbody>
         {rows.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: no unique field (standard may be null, as the total's is); read-only rows
           <tr key={i} className={i === rows.length - 1 ? "total" : undefined} data-visibility={c.visibility}>
             <th scope="row">{i === rows.length - 1 ? "All standards" : (c.standard ?? "(no standard)")}</th>
             <td>{c.summary}</td>

@@ -16,28 +16,28 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
     void import("uplot").then(({ default: UPlot }) => {
       if (cancelled) return;
       try {
-      plot = new UPlot(
-        {
-          width: Math.max(320, el.clientWidth || 640),
-          height: 220,
-          series: [
-            {},
-            { label: "Completions", stroke: "#1b7f3b" },
-            { label: "Struggles", stroke: "#b35c00" },
-            { label: "Help requests", stroke: "#b00020" },
-            { label: "Other", stroke: "#555" },
+        plot = new UPlot(
+          {
+            width: Math.max(320, el.clientWidth || 640),
+            height: 220,
+            series: [
+              {},
+              { label: "Completions", stroke: "#1b7f3b" },
+              { label: "Struggles", stroke: "#b35c00" },
+              { label: "Help requests", stroke: "#b00020" },
+              { label: "Other", stroke: "#555" },
+            ],
+            axes: [{}, { label: "events" }],
+          },
+          [
+            timeline.starts_ms.map((t) => (t ?? 0) / 1000),
+            timeline.completions,
+            timeline.struggles,
+            timeline.help_requests,
+            timeline.other,
           ],
-          axes: [{}, { label: "events" }],
-        },
-        [
-          timeline.starts_ms.map((t) => (t ?? 0) / 1000),
-          timeline.completions,
-          timeline.struggles,
-          timeline.help_requests,
-          timeline.other,
-        ],
-        el,
-      );
+          el,
+        );
       } catch {
         plot = null;
       }

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
-import { HelpDesk, answerError } from "./HelpDesk";
 import { fakeDeskIpc, request } from "./fakeDeskIpc";
+import { answerError, HelpDesk } from "./HelpDesk";
 
 /** Only what the desk uses; cast so that other areas' additions to TeacherIpc need no stub here. */
 function ipcWith(desk: ReturnType<typeof fakeDeskIpc>): TeacherIpc {
@@ -31,7 +31,9 @@ afterEach(cleanup);
 describe("HelpDesk", () => {
   it("shows a hostile question as literal text and runs nothing", async () => {
     const hostile = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
-    const { container } = render(<HelpDesk ipc={ipcWith(fakeDeskIpc([request({ question: hostile })]))} changeTick={0} />);
+    const { container } = render(
+      <HelpDesk ipc={ipcWith(fakeDeskIpc([request({ question: hostile })]))} changeTick={0} />,
+    );
     const q = await screen.findByTestId("desk-question");
     expect(q.textContent).toBe(hostile);
     // Negative controls: no element was made from the text.
@@ -58,7 +60,10 @@ describe("HelpDesk", () => {
   it("hides names and questions in projector-safe mode", async () => {
     render(
       <ProjectorSafeContext.Provider value={true}>
-        <HelpDesk ipc={ipcWith(fakeDeskIpc([request({ display_name: "Ada", question: "private words" })]))} changeTick={0} />
+        <HelpDesk
+          ipc={ipcWith(fakeDeskIpc([request({ display_name: "Ada", question: "private words" })]))}
+          changeTick={0}
+        />
       </ProjectorSafeContext.Provider>,
     );
     await screen.findByTestId("desk-request");
@@ -71,7 +76,12 @@ describe("HelpDesk", () => {
     // not offer to write one on a projected screen.
     const desk = fakeDeskIpc([
       request({ call_id: "open-1" }),
-      request({ call_id: "done-1", state: "answered", answer: "private answer words", closed_at_ms: 1_800_000_000_000 }),
+      request({
+        call_id: "done-1",
+        state: "answered",
+        answer: "private answer words",
+        closed_at_ms: 1_800_000_000_000,
+      }),
     ]);
     await desk.createReply("Halves", "private reply body");
     const { container } = render(

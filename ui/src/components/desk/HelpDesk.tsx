@@ -34,6 +34,7 @@ function duration(ms: number): string {
 function useNow(baseMs: number | null): number {
   const [tick, setTick] = useState(() => Date.now());
   const fetchedAt = useRef(Date.now());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new baseMs (a fresh read) restarts the local clock
   useEffect(() => {
     fetchedAt.current = Date.now();
     setTick(Date.now());
@@ -70,6 +71,7 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
     }
   }, [ipc]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to reload (the core labels by mode)
   useEffect(() => {
     void load();
   }, [load, changeTick, safe]);
@@ -133,7 +135,16 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
         </p>
       ) : (
         groups.map((group) => (
-          <RequestGroup key={group[0]?.call_id} ipc={ipc} group={group} replies={replies} now={now} onChanged={replace} onReload={load} onNotice={setNotice} />
+          <RequestGroup
+            key={group[0]?.call_id}
+            ipc={ipc}
+            group={group}
+            replies={replies}
+            now={now}
+            onChanged={replace}
+            onReload={load}
+            onNotice={setNotice}
+          />
         ))
       )}
       {closed.length > 0 ? (
@@ -174,7 +185,9 @@ function RequestGroup(props: {
         {first.standard ? <span className="badge">{first.standard}</span> : null}
         {group.length > 1 ? <span className="muted"> · {group.length} students</span> : null}
       </h3>
-      {group.length > 1 && !safe ? <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} /> : null}
+      {group.length > 1 && !safe ? (
+        <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} />
+      ) : null}
       <ul className="desk-list">
         {group.map((r) => (
           <li key={r.call_id}>
@@ -195,7 +208,10 @@ function RequestSummary({ request: r, now }: { request: HelpRequest; now: number
   return (
     <div className="desk-summary">
       <p className="desk-who">
-        <strong>{who}</strong> <span className={`desk-state desk-state-${state}`} data-testid="desk-state">{STATE_LABEL[state] ?? state}</span>
+        <strong>{who}</strong>{" "}
+        <span className={`desk-state desk-state-${state}`} data-testid="desk-state">
+          {STATE_LABEL[state] ?? state}
+        </span>
       </p>
       <p className="desk-meta muted">
         {r.widget_id} · {r.kind}
@@ -211,7 +227,8 @@ function RequestSummary({ request: r, now }: { request: HelpRequest; now: number
       )}
       {isWaiting(state) ? (
         <p className="desk-times muted">
-          waiting {duration(now - (r.asked_at_ms ?? now))} · <span data-testid="desk-countdown">{duration(remaining)} left</span>
+          waiting {duration(now - (r.asked_at_ms ?? now))} ·{" "}
+          <span data-testid="desk-countdown">{duration(remaining)} left</span>
         </p>
       ) : null}
     </div>
@@ -237,9 +254,12 @@ function RequestCard(props: {
   const blocked = r.state === "claimed_by_other" || expired;
   const fieldId = `answer-${r.call_id}`;
 
-  useEffect(() => () => {
-    if (draftTimer.current) clearTimeout(draftTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (draftTimer.current) clearTimeout(draftTimer.current);
+    },
+    [],
+  );
 
   const act = async (what: () => Promise<HelpRequest>) => {
     setBusy(true);
@@ -258,10 +278,19 @@ function RequestCard(props: {
   };
 
   return (
-    <article className="desk-card" data-testid="desk-request" data-call-id={r.call_id} data-asked-at={r.asked_at_ms ?? ""}>
+    <article
+      className="desk-card"
+      data-testid="desk-request"
+      data-call-id={r.call_id}
+      data-asked-at={r.asked_at_ms ?? ""}
+    >
       <RequestSummary request={r} now={now} />
       <div className="desk-actions">
-        <button type="button" disabled={busy || blocked || r.state === "claimed_by_me"} onClick={() => void act(() => ipc.desk.claim(r.call_id))}>
+        <button
+          type="button"
+          disabled={busy || blocked || r.state === "claimed_by_me"}
+          onClick={() => void act(() => ipc.desk.claim(r.call_id))}
+        >
           Claim
         </button>
         <button type="button" disabled={busy || blocked} onClick={() => void act(() => ipc.desk.comingOver(r.call_id))}>
@@ -276,61 +305,61 @@ function RequestCard(props: {
           Writing an answer is hidden in projector-safe mode.
         </p>
       ) : (
-      <form
-        className="desk-answer"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const err = answerError(text);
-          setFieldError(err);
-          if (err) return;
-          void act(() => ipc.desk.answer(r.call_id, text));
-        }}
-      >
-        <label htmlFor={fieldId}>Answer</label>
-        {replies.length > 0 ? (
-          <select
-            aria-label="Insert a saved reply"
-            value=""
-            onChange={(e) => {
-              const reply = replies.find((x) => String(x.reply_id) === e.target.value);
-              if (reply) setText(reply.body);
-            }}
-          >
-            <option value="">Saved reply…</option>
-            {replies.map((x) => (
-              <option key={x.reply_id} value={x.reply_id}>
-                {x.title}
-              </option>
-            ))}
-          </select>
-        ) : null}
-        <textarea
-          id={fieldId}
-          value={text}
-          rows={3}
-          disabled={blocked}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${fieldId}-error` : undefined}
-          onChange={(e) => {
-            const body = e.target.value;
-            setText(body);
-            if (fieldError) setFieldError(answerError(body));
-            if (draftTimer.current) clearTimeout(draftTimer.current);
-            draftTimer.current = setTimeout(() => void ipc.desk.setDraft(r.call_id, body).catch(() => {}), 400);
+        <form
+          className="desk-answer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const err = answerError(text);
+            setFieldError(err);
+            if (err) return;
+            void act(() => ipc.desk.answer(r.call_id, text));
           }}
-        />
-        <span className="muted desk-count">
-          {[...text.trim()].length} / {MAX_ANSWER_CHARS}
-        </span>
-        {fieldError ? (
-          <p id={`${fieldId}-error`} role="alert" className="field-error">
-            {fieldError}
-          </p>
-        ) : null}
-        <button type="submit" disabled={busy || blocked}>
-          Send answer
-        </button>
-      </form>
+        >
+          <label htmlFor={fieldId}>Answer</label>
+          {replies.length > 0 ? (
+            <select
+              aria-label="Insert a saved reply"
+              value=""
+              onChange={(e) => {
+                const reply = replies.find((x) => String(x.reply_id) === e.target.value);
+                if (reply) setText(reply.body);
+              }}
+            >
+              <option value="">Saved reply…</option>
+              {replies.map((x) => (
+                <option key={x.reply_id} value={x.reply_id}>
+                  {x.title}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <textarea
+            id={fieldId}
+            value={text}
+            rows={3}
+            disabled={blocked}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+            onChange={(e) => {
+              const body = e.target.value;
+              setText(body);
+              if (fieldError) setFieldError(answerError(body));
+              if (draftTimer.current) clearTimeout(draftTimer.current);
+              draftTimer.current = setTimeout(() => void ipc.desk.setDraft(r.call_id, body).catch(() => {}), 400);
+            }}
+          />
+          <span className="muted desk-count">
+            {[...text.trim()].length} / {MAX_ANSWER_CHARS}
+          </span>
+          {fieldError ? (
+            <p id={`${fieldId}-error`} role="alert" className="field-error">
+              {fieldError}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy || blocked}>
+            Send answer
+          </button>
+        </form>
       )}
       {hostError ? (
         <p role="alert" className="field-error" data-testid="desk-host-error">
@@ -399,7 +428,13 @@ function GroupAnswer(props: {
           ))}
         </select>
       ) : null}
-      <textarea id={id} rows={2} value={text} onChange={(e) => setText(e.target.value)} aria-describedby={message ? `${id}-msg` : undefined} />
+      <textarea
+        id={id}
+        rows={2}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-describedby={message ? `${id}-msg` : undefined}
+      />
       {message ? (
         <p id={`${id}-msg`} role="status" className="muted">
           {message}
@@ -412,7 +447,15 @@ function GroupAnswer(props: {
   );
 }
 
-function SavedReplies({ ipc, replies, onChanged }: { ipc: TeacherIpc; replies: SavedReply[]; onChanged: (r: SavedReply[]) => void }) {
+function SavedReplies({
+  ipc,
+  replies,
+  onChanged,
+}: {
+  ipc: TeacherIpc;
+  replies: SavedReply[];
+  onChanged: (r: SavedReply[]) => void;
+}) {
   const [editing, setEditing] = useState<number | null>(null);
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
@@ -463,7 +506,8 @@ function SavedReplies({ ipc, replies, onChanged }: { ipc: TeacherIpc; replies: S
           const err = title.trim() === "" ? "A saved reply needs a title." : answerError(body);
           setError(err);
           if (err) return;
-          const save = editing === null ? ipc.desk.createReply(title, body) : ipc.desk.updateReply(editing, title, body);
+          const save =
+            editing === null ? ipc.desk.createReply(title, body) : ipc.desk.updateReply(editing, title, body);
           void save
             .then(reload)
             .then(reset)
@@ -473,7 +517,13 @@ function SavedReplies({ ipc, replies, onChanged }: { ipc: TeacherIpc; replies: S
         <label htmlFor="reply-title">{editing === null ? "New saved reply: title" : "Title"}</label>
         <input id="reply-title" value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} />
         <label htmlFor="reply-body">Text</label>
-        <textarea id="reply-body" rows={2} value={body} onChange={(e) => setBody(e.target.value)} aria-describedby={error ? "reply-error" : undefined} />
+        <textarea
+          id="reply-body"
+          rows={2}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-describedby={error ? "reply-error" : undefined}
+        />
         {error ? (
           <p id="reply-error" role="alert" className="field-error">
             {error}

@@ -60,7 +60,8 @@ describe("ExportView", () => {
     await screen.findByLabelText(/Steps \(CSV\)/);
     const formats = [...document.querySelectorAll(".export-format")].map((e) => e.getAttribute("data-format"));
     expect(formats).toEqual(["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster"]);
-    for (const el of document.querySelectorAll(".export-format-desc")) expect(el.textContent!.length).toBeGreaterThan(20);
+    for (const el of document.querySelectorAll(".export-format-desc"))
+      expect(el.textContent!.length).toBeGreaterThan(20);
     // The xAPI home page only shows for xapi.
     expect(screen.queryByTestId("export-home-page")).toBeNull();
   });

@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, TeacherIpc } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import {
-  FORMAT_INFO,
-  defaultSavePath,
-  exportFileName,
-  filterName,
-  isCancelled,
-  isPrivacyBlock,
-} from "./naming";
+import { defaultSavePath, exportFileName, FORMAT_INFO, filterName, isCancelled, isPrivacyBlock } from "./naming";
 
 type Phase =
   | { kind: "idle" }
@@ -51,9 +44,10 @@ export function ExportView(props: {
   // A class picked before the list arrived (or none yet): settle on one that exists.
   useEffect(() => {
     if (classId === null || !classes.some((c) => c.class_id === classId)) {
-      const next = props.initialClassId && classes.some((c) => c.class_id === props.initialClassId)
-        ? props.initialClassId
-        : (classes[0]?.class_id ?? null);
+      const next =
+        props.initialClassId && classes.some((c) => c.class_id === props.initialClassId)
+          ? props.initialClassId
+          : (classes[0]?.class_id ?? null);
       if (next !== classId) setClassId(next);
     }
   }, [classes, classId, props.initialClassId]);
@@ -140,9 +134,7 @@ export function ExportView(props: {
       const result = await ipc.exports.run(
         { class_id: current.class_id, assignment_id: assignment?.assignment_id ?? null, format, identified, path },
         (p) =>
-          setPhase((prev) =>
-            prev.kind === "running" ? { ...prev, done: p.rows_done, total: p.rows_total } : prev,
-          ),
+          setPhase((prev) => (prev.kind === "running" ? { ...prev, done: p.rows_done, total: p.rows_total } : prev)),
       );
       setPhase({ kind: "done", identified, result });
       // The backend remembered the folder: the next dialog opens there.
@@ -175,8 +167,8 @@ export function ExportView(props: {
     <section aria-labelledby="export-title" data-testid="export-view" className="export-view">
       <h2 id="export-title">Export</h2>
       <p className="muted">
-        A whole class, or one assignment, in one file. Exports carry anonymous ids only and are checked for names
-        and e-mail addresses before anything is written.
+        A whole class, or one assignment, in one file. Exports carry anonymous ids only and are checked for names and
+        e-mail addresses before anything is written.
       </p>
       {loadError ? (
         <p role="alert" className="field-error">
@@ -252,8 +244,8 @@ export function ExportView(props: {
         <div className="export-home-page">
           <label htmlFor={`${ids}-home`}>xAPI home page</label>
           <p id={`${ids}-home-help`} className="muted">
-            The actor accounts' homePage and the root of the activity ids, e.g. https://school.example. Kept for
-            the next export.
+            The actor accounts' homePage and the root of the activity ids, e.g. https://school.example. Kept for the
+            next export.
           </p>
           <div className="export-home-row">
             <input
@@ -351,8 +343,8 @@ function ConfirmNames(props: { rosterSize: number | null; onCancel: () => void; 
       <h3 id={`${ids}-title`}>This file will contain students’ names</h3>
       <div id={`${ids}-body`}>
         <p>
-          An export with names joins each anonymous id to the student’s name from the roster kept on this computer.
-          It is not checked for names, because names are its point.
+          An export with names joins each anonymous id to the student’s name from the roster kept on this computer. It
+          is not checked for names, because names are its point.
         </p>
         <p>
           <strong>Keep it inside the school’s systems.</strong> Do not e-mail it outside the school, upload it to
@@ -422,7 +414,9 @@ function ExportStatus({ phase, onCancel }: { phase: Phase; onCancel: () => void 
             <code className="export-path">{path}</code>
           </p>
           {phase.identified ? (
-            <p className="export-names-reminder">This file contains students’ names: keep it inside the school’s systems.</p>
+            <p className="export-names-reminder">
+              This file contains students’ names: keep it inside the school’s systems.
+            </p>
           ) : null}
         </div>
       );
@@ -439,13 +433,13 @@ function ExportStatus({ phase, onCancel }: { phase: Phase; onCancel: () => void 
           <h3>Export blocked: it contained a name or an e-mail address</h3>
           <p className="export-block-message">{capitalise(phase.message)}.</p>
           <p>
-            Nothing was written. Every export without names is checked for the roster’s names and for e-mail
-            addresses, free text included; this one had one at the row and field above (often a student writing a
-            name in an answer). The message never repeats the name itself.
+            Nothing was written. Every export without names is checked for the roster’s names and for e-mail addresses,
+            free text included; this one had one at the row and field above (often a student writing a name in an
+            answer). The message never repeats the name itself.
           </p>
           <p>
-            To export anyway, choose a format without free text (standards per learner or the standards summary), or,
-            if the file stays inside the school’s systems, use “Export with names…”.
+            To export anyway, choose a format without free text (standards per learner or the standards summary), or, if
+            the file stays inside the school’s systems, use “Export with names…”.
           </p>
         </div>
       );

@@ -8,11 +8,13 @@ export const FORMAT_INFO: Record<string, { label: string; description: string }>
   },
   "standards-csv": {
     label: "Standards per learner (CSV)",
-    description: "One row per learner × standard with evidence: steps completed, checked, correct, attempts, hints, mean score.",
+    description:
+      "One row per learner × standard with evidence: steps completed, checked, correct, attempts, hints, mean score.",
   },
   "standards-summary": {
     label: "Standards summary (CSV)",
-    description: "One row per standard plus a total: class aggregates, a group smaller than k printed as “fewer than k”.",
+    description:
+      "One row per standard plus a total: class aggregates, a group smaller than k printed as “fewer than k”.",
   },
   jsonl: {
     label: "JSON lines",
