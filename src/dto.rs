@@ -13,9 +13,9 @@ pub fn total(n: u64) -> f64 {
     n as f64
 }
 
-/// A count as a DTO's `i32`, saturating at `i32::MAX`.
-pub fn count_i32(n: i64) -> i32 {
-    i32::try_from(n).unwrap_or(i32::MAX)
+/// A count (any integer type) as a DTO's `i32`, saturating at `i32::MAX`.
+pub fn count_i32(n: impl TryInto<i32>) -> i32 {
+    n.try_into().unwrap_or(i32::MAX)
 }
 
 /// A count as `u32` (the suppression tables), saturating at `u32::MAX` (a negative count, which

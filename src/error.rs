@@ -43,6 +43,19 @@ pub struct UiError {
     pub message: String,
 }
 
+/// An error that knows the code the UI gets for it. Every core module's error enum implements
+/// it; a Tauri command's `?` then converts through the one `From` below, so the mapping from
+/// errors to codes lives beside each error, and nowhere in the shell.
+pub trait Coded: std::error::Error {
+    fn code(&self) -> ErrorCode;
+}
+
+impl<E: Coded> From<E> for UiError {
+    fn from(err: E) -> Self {
+        UiError::new(err.code(), err.to_string())
+    }
+}
+
 impl UiError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {

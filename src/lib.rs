@@ -16,6 +16,7 @@ pub mod progress;
 pub mod roster;
 pub mod store;
 pub mod sync;
+pub mod views;
 
 pub use clock::{Clock, FixedClock, SystemClock};
 pub use error::{ErrorCode, UiError};

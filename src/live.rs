@@ -11,11 +11,13 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::clock::SharedClock;
+use crate::error::Coded;
 use crate::host::ConnectionState;
 use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::TextField;
-use crate::store::{Changes, ClassRow, Store};
+use crate::privacy::outgoing::{OutgoingError, TextBlocked};
+use crate::store::{Changes, ClassRow, Store, StoreError};
 use crate::sync::sync_class;
 
 /// How long change notifications are gathered before the views are told (issue: a burst of
@@ -24,6 +26,41 @@ pub const COALESCE_WINDOW: Duration = Duration::from_millis(120);
 
 /// The title of the class the demo creates on a first start.
 pub const DEMO_CLASS_TITLE: &str = "Demo class";
+
+/// What a teacher's action on the host (a new class, an assignment) can come to.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionError {
+    /// The teacher's input, refused before anything was sent; the message says why.
+    #[error("{0}")]
+    Invalid(String),
+    /// The text names someone from a roster: nothing was sent.
+    #[error(transparent)]
+    Blocked(#[from] TextBlocked),
+    #[error(transparent)]
+    Host(#[from] HostError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<OutgoingError> for ActionError {
+    fn from(e: OutgoingError) -> Self {
+        match e {
+            OutgoingError::Blocked(b) => ActionError::Blocked(b),
+            OutgoingError::Store(s) => ActionError::Store(s),
+        }
+    }
+}
+
+impl Coded for ActionError {
+    fn code(&self) -> crate::ErrorCode {
+        match self {
+            ActionError::Invalid(_) => crate::ErrorCode::InvalidInput,
+            ActionError::Blocked(b) => b.code(),
+            ActionError::Host(h) => h.code(),
+            ActionError::Store(s) => s.code(),
+        }
+    }
+}
 
 /// Where the host is. The token is a secret: `Debug` does not print it.
 #[derive(Clone, PartialEq, Eq)]
@@ -183,19 +220,15 @@ impl Live {
     }
 
     /// Creates a class on the host, stores it and starts following it.
-    pub async fn create_class(&self, title: &str) -> Result<ClassRow, crate::UiError> {
+    pub async fn create_class(&self, title: &str) -> Result<ClassRow, ActionError> {
         let title = title.trim();
         if title.is_empty() {
-            return Err(crate::UiError::new(
-                crate::ErrorCode::InvalidInput,
-                "a class needs a title",
-            ));
+            return Err(ActionError::Invalid("a class needs a title".into()));
         }
         let title = self
             .store
             .outgoing_text(TextField::ClassTitle, title)
-            .await
-            .map_err(crate::UiError::from)?;
+            .await?;
         let client = self.client().await?;
         let created = client.create_class(&title).await;
         client.close().await;
@@ -208,13 +241,13 @@ impl Live {
         classes
             .into_iter()
             .find(|c| c.class_id == created.class_id)
-            .ok_or_else(|| crate::UiError::new(crate::ErrorCode::Internal, "class not stored"))
+            .ok_or_else(|| StoreError::NotFound("the new class was not stored".into()).into())
     }
 
     /// On a first start with the demo host: a class with every pathway of the catalog
     /// assigned, so the simulated learners start working (and keep at it for a while: they go
     /// quiet once they have finished every assigned pathway). Does nothing when a class exists.
-    pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, crate::UiError> {
+    pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, ActionError> {
         if !self.store.classes().await?.is_empty() {
             return Ok(None);
         }

@@ -325,7 +325,7 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
         .create_class("Mirabeaux's reading group")
         .await
         .unwrap_err();
-    assert_blocked(err, "Mirabeaux");
+    assert_blocked(err.into(), "Mirabeaux");
     // Controls: the same paths with the text rephrased reach the host.
     let outcome = assign::assign_pathway(
         &live,

@@ -19,6 +19,12 @@ impl From<ConnectionState> for ConnectionChanged {
     }
 }
 
+/// A help request arrived that the teacher has not been told of, and the desk is not muted: the
+/// page beeps. Decided in one place (`desk::notify::DeskNotifier`), with the desktop
+/// notification; it carries nothing about the request.
+#[derive(Debug, Clone, Default, Serialize, specta::Type, tauri_specta::Event)]
+pub struct HelpRequestArrived {}
+
 /// Stored data changed (coalesced over a short window): the views showing these classes
 /// refetch what they show.
 #[derive(Debug, Clone, Default, Serialize, specta::Type, tauri_specta::Event)]

@@ -27,6 +27,16 @@ macro_rules! specta_builder {
             // One TypeScript type per Rust type: the IPC only ever serializes from Rust to the UI
             // (and deserializes the other way), so per-phase variants add names, not safety.
             .disable_serde_phases()
+            // Limits the UI shows and checks as the core does, typed once, in Rust.
+            .constant("MAX_ANSWER_CHARS", a2learn_teacher::desk::MAX_ANSWER_CHARS)
+            .constant(
+                "MAX_REPLY_TITLE_CHARS",
+                a2learn_teacher::desk::replies::MAX_REPLY_TITLE_CHARS,
+            )
+            .constant(
+                "MAX_NOTE_CHARS",
+                a2learn_teacher::progress::assign::MAX_NOTE_CHARS,
+            )
             .commands(tauri_specta::collect_commands![
                 $crate::commands::app_status,
                 $crate::commands::list_classes,
@@ -70,6 +80,7 @@ macro_rules! specta_builder {
             .events(tauri_specta::collect_events![
                 $crate::events::ConnectionChanged,
                 $crate::events::StoreChanged,
+                $crate::events::HelpRequestArrived,
             ])
     };
 }
@@ -150,7 +161,9 @@ pub fn run() -> ExitCode {
     };
 
     let builder = specta_builder!(tauri::Wry);
-    let notifier = Arc::new(commands::desk::DeskNotifier::new(store.now_ms()));
+    let notifier = Arc::new(a2learn_teacher::desk::notify::DeskNotifier::new(
+        store.now_ms(),
+    ));
     let app = tauri::Builder::default()
         // Used from Rust only (commands::desk::notify_new_requests); the window's capability
         // grants the page no notification permission.
@@ -243,5 +256,33 @@ mod tests {
             text.contains("connectionChanged"),
             "the event is in the bindings"
         );
+    }
+
+    /// Every registered command is declared to the ACL (`commands.in`) and nothing else is: a
+    /// command missing there would be denied to every window, a stale one would grant nothing.
+    #[test]
+    fn the_acl_lists_exactly_the_registered_commands() {
+        const DECLARED: &[&str] = &include!("../commands.in");
+        // The builder's own bindings, written to a file of this test's (the committed one is
+        // rewritten by another test running beside this one).
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("bindings.ts");
+        specta_builder!(tauri::Wry)
+            .export(typescript(), &path)
+            .expect("bindings export");
+        let text = std::fs::read_to_string(&path).expect("bindings");
+        // Each command's binding calls `__TAURI_INVOKE("<name>"` (or `__TAURI_INVOKE<T>("<name>"`
+        // for a command that cannot fail).
+        let mut registered: Vec<&str> = text
+            .split("__TAURI_INVOKE")
+            .skip(1)
+            .filter_map(|rest| rest.split_once("(\"")?.1.split('"').next())
+            .collect();
+        registered.sort_unstable();
+        registered.dedup();
+        let mut declared = DECLARED.to_vec();
+        declared.sort_unstable();
+        assert_eq!(declared, registered);
+        assert!(registered.len() > 30, "the parse found the commands");
     }
 }

@@ -6,6 +6,7 @@ use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
 use a2learn_teacher::live::Live;
 use a2learn_teacher::progress::names::{Privacy, fresh_seed};
+use a2learn_teacher::views::export::ExportSlot;
 
 use crate::demo::DemoHost;
 
@@ -27,6 +28,8 @@ pub struct AppState {
     privacy: Mutex<Privacy>,
     /// The class on the projector window, if one is open.
     projection: Mutex<Option<Projection>>,
+    /// The export running now (one at a time).
+    pub export: ExportSlot,
 }
 
 impl AppState {
@@ -37,6 +40,7 @@ impl AppState {
             demo: tokio::sync::Mutex::new(None),
             privacy: Mutex::new(Privacy::Names),
             projection: Mutex::new(None),
+            export: ExportSlot::default(),
         }
     }
 

@@ -167,7 +167,7 @@ fn saved_replies_are_checked_and_kept() {
 
 #[test]
 fn a_new_request_is_notified_once_with_a_count_and_no_words_of_its_own() {
-    use a2learn_teacher_app::commands::desk::DeskNotifier;
+    use a2learn_teacher::desk::notify::DeskNotifier;
     let dir = tempfile::tempdir().unwrap();
     let store = open_store(&dir, 1_764_000_000_000);
     let now = store.now_ms();

@@ -12,6 +12,7 @@
 //! later and closes the call in `calls`); saved replies and half-written answers (drafts) live in
 //! the same migration.
 
+pub mod notify;
 pub mod replies;
 pub mod state;
 
@@ -21,6 +22,8 @@ use a2learn_contract::{AnsweredBy, AssistValue, CallError, ResponseValue};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::dto::ms;
+use crate::error::Coded;
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextBlocked, TextField};
 use crate::progress::names::{Labeler, Privacy};
@@ -103,24 +106,18 @@ impl From<HostError> for DeskError {
     }
 }
 
-impl From<DeskError> for UiError {
-    fn from(err: DeskError) -> Self {
-        let code = match &err {
-            DeskError::Host(_) => {
-                return match err {
-                    DeskError::Host(h) => h.into(),
-                    other => UiError::new(ErrorCode::Internal, other.to_string()),
-                };
-            }
+impl Coded for DeskError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            DeskError::Host(h) => h.code(),
             DeskError::InvalidAnswer(_) => ErrorCode::InvalidInput,
             DeskError::NotFound(_) => ErrorCode::NotFound,
             DeskError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             DeskError::Expired => ErrorCode::Expired,
             DeskError::ClaimedByOther => ErrorCode::AlreadyClaimed,
             DeskError::TextBlocked(_) => ErrorCode::TextBlocked,
-            DeskError::Store(_) => ErrorCode::Storage,
-        };
-        UiError::new(code, err.to_string())
+            DeskError::Store(s) => s.code(),
+        }
     }
 }
 
@@ -170,6 +167,9 @@ pub struct HelpRequest {
     /// The core's clock when the queue was read; the UI ticks from here.
     pub now_ms: f64,
     pub state: RequestState,
+    /// Still waiting for an answer ([`RequestState::is_waiting`]): the UI reads this rather
+    /// than re-deciding from `state`.
+    pub waiting: bool,
     /// A half-written answer, if the teacher started one.
     pub draft: Option<String>,
     /// The answer the call got (this teacher's or a co-teacher's), once answered.
@@ -249,10 +249,6 @@ const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.w
 
 fn teacher_key(class_id: &str) -> String {
     format!("desk.teacher_id:{class_id}")
-}
-
-fn ms(v: i64) -> f64 {
-    v as f64
 }
 
 fn count(v: Option<&Value>) -> i32 {
@@ -564,6 +560,7 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
         asked_at_ms: ms(row.at_ms),
         deadline_ms: ms(row.deadline_ms),
         now_ms: ms(now),
+        waiting: state.is_waiting(),
         state,
         draft: row.draft,
         answer,

@@ -36,7 +36,9 @@ pub const LAST_FOLDER_SETTING: &str = "export.last_folder";
 const PROGRESS_EVERY: u64 = 2_000;
 
 /// The export formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, specta::Type,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// CSV, one row per learner x step (not-started steps included, with empty result fields).
@@ -160,10 +162,10 @@ pub enum ExportError {
     Invalid(String),
 }
 
-impl From<ExportError> for crate::UiError {
-    fn from(err: ExportError) -> Self {
+impl crate::error::Coded for ExportError {
+    fn code(&self) -> crate::ErrorCode {
         use crate::ErrorCode;
-        let code = match &err {
+        match self {
             ExportError::Store(StoreError::Invalid(_)) | ExportError::Invalid(_) => {
                 ErrorCode::InvalidInput
             }
@@ -172,8 +174,7 @@ impl From<ExportError> for crate::UiError {
             ExportError::NotFound(_) => ErrorCode::NotFound,
             ExportError::Store(_) | ExportError::Sql(_) | ExportError::Io(_) => ErrorCode::Storage,
             ExportError::Zip(_) | ExportError::Csv(_) | ExportError::Json(_) => ErrorCode::Internal,
-        };
-        crate::UiError::new(code, err.to_string())
+        }
     }
 }
 

@@ -38,16 +38,15 @@ impl HostError {
     }
 }
 
-impl From<HostError> for crate::UiError {
-    fn from(err: HostError) -> Self {
-        let code = match &err {
+impl crate::error::Coded for HostError {
+    fn code(&self) -> crate::ErrorCode {
+        match self {
             HostError::Tool { code, .. } if code == "invalid" => crate::ErrorCode::InvalidInput,
             HostError::Tool { code, .. } if code.starts_with("unknown_") => {
                 crate::ErrorCode::NotFound
             }
             _ => crate::ErrorCode::Host,
-        };
-        crate::UiError::new(code, err.to_string())
+        }
     }
 }
 

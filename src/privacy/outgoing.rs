@@ -113,17 +113,17 @@ pub enum OutgoingError {
     Store(#[from] StoreError),
 }
 
-impl From<TextBlocked> for crate::UiError {
-    fn from(e: TextBlocked) -> Self {
-        crate::UiError::new(crate::ErrorCode::TextBlocked, e.to_string())
+impl crate::error::Coded for TextBlocked {
+    fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::TextBlocked
     }
 }
 
-impl From<OutgoingError> for crate::UiError {
-    fn from(e: OutgoingError) -> Self {
-        match e {
-            OutgoingError::Blocked(b) => b.into(),
-            OutgoingError::Store(s) => s.into(),
+impl crate::error::Coded for OutgoingError {
+    fn code(&self) -> crate::ErrorCode {
+        match self {
+            OutgoingError::Blocked(b) => b.code(),
+            OutgoingError::Store(s) => s.code(),
         }
     }
 }

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
+use crate::live::ActionError;
 use crate::live::Live;
 use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextField};
-use crate::{ErrorCode, UiError};
 
 /// Longest note for the class.
 pub const MAX_NOTE_CHARS: usize = 2000;
@@ -54,11 +54,9 @@ pub fn check_assignment(
 }
 
 /// RFC 3339 UTC for the host.
-pub fn rfc3339(ms: i64) -> Result<String, UiError> {
-    let t = time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .map_err(|e| UiError::new(ErrorCode::InvalidInput, format!("due date: {e}")))?;
-    t.format(&time::format_description::well_known::Rfc3339)
-        .map_err(|e| UiError::new(ErrorCode::Internal, format!("due date: {e}")))
+pub fn rfc3339(ms: i64) -> Result<String, ActionError> {
+    a2learn_contract::rfc3339::format_ms(ms)
+        .ok_or_else(|| ActionError::Invalid("the due date is out of range".into()))
 }
 
 /// What an assignment attempt gave: the new assignment's id, or the field errors.
@@ -76,7 +74,7 @@ pub async fn assign_pathway(
     pathway_id: &str,
     due_at_ms: Option<i64>,
     note: Option<&str>,
-) -> Result<AssignOutcome, UiError> {
+) -> Result<AssignOutcome, ActionError> {
     let store = live.store();
     let note = note.map(str::trim).filter(|n| !n.is_empty());
     let field_errors = check_assignment(store.now_ms(), pathway_id, due_at_ms, note);

@@ -144,7 +144,7 @@ impl Store {
         .bind(assignment_id)
         .fetch_optional(self.pool())
         .await?
-        .ok_or_else(|| StoreError::Invalid("no such assignment in this class".into()))
+        .ok_or_else(|| StoreError::NotFound("no such assignment in this class".into()))
     }
 
     /// The steps of a pathway in the stored catalog, in order.

@@ -8,7 +8,6 @@ pub mod evidence;
 pub mod grid;
 pub mod mastery;
 pub mod names;
-pub mod projection;
 pub mod suppression;
 pub mod timeline;
 

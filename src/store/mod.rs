@@ -54,18 +54,21 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
     #[error("{0}")]
     Invalid(String),
+    /// The row asked for does not exist (a missing row, not a failed query).
+    #[error("{0}")]
+    NotFound(String),
     /// The host token could not be kept or read (the credential store, or its file).
     #[error(transparent)]
     Credentials(#[from] crate::host::credentials::CredentialError),
 }
 
-impl From<StoreError> for crate::UiError {
-    fn from(err: StoreError) -> Self {
-        let code = match err {
+impl crate::error::Coded for StoreError {
+    fn code(&self) -> crate::ErrorCode {
+        match self {
             StoreError::Invalid(_) => crate::ErrorCode::InvalidInput,
+            StoreError::NotFound(_) => crate::ErrorCode::NotFound,
             _ => crate::ErrorCode::Storage,
-        };
-        crate::UiError::new(code, err.to_string())
+        }
     }
 }
 

@@ -104,9 +104,23 @@ test("the teacher's window: names after a roster import, and a name typed in an 
   const kept = await wd.execute(`return document.getElementById('answer-call-injected-question').value`);
   assert.equal(kept, "Quillon, count three halves from zero.", "the draft is kept to rephrase");
   await wd.screenshot(path.join(outDir, "30-name-in-answer-refused.png"));
-  await setValue(`#answer-call-injected-question`, ANSWER);
-  await clickButton(`${card} button`, "Send answer");
-  const sent = await wd.waitForText(`[data-testid='desk-closed']${card} .desk-answer-sent`);
+  // A simulated learner's request (the host knows it; the injected one is only on the feed)
+  // gets a clean answer, which the teacher's screen then shows.
+  let callId = null;
+  for (let i = 0; i < 300 && callId === null; i++) {
+    callId = await wd.execute(`
+      const c = [...document.querySelectorAll("[data-testid='desk-request']")].find((c) =>
+        c.dataset.callId !== 'call-injected-question'
+        && c.querySelector("[data-testid='desk-state']")?.textContent === 'waiting'
+        && !c.querySelector('textarea').disabled);
+      return c ? c.dataset.callId : null;`);
+    if (callId === null) await sleep(200);
+  }
+  assert.ok(callId, "a simulated learner asked for help");
+  await setValue(`#answer-${callId}`, ANSWER);
+  await wd.execute(`document.getElementById('answer-${callId}').scrollIntoView({ block: 'center' })`);
+  await clickButton(`[data-call-id='${callId}'] button`, "Send answer");
+  const sent = await wd.waitForText(`[data-testid='desk-closed'][data-call-id='${callId}'] .desk-answer-sent`);
   assert.equal(sent, `Answer: ${ANSWER}`, "control: the answer shows on the teacher's screen");
   // Control: with names on, the teacher's window shows them.
   await wd.click(await wd.find(".class-item"));

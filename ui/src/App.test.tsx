@@ -95,6 +95,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
         push = null;
       };
     },
+    onHelpRequestArrived: () => () => {},
     onStoreChanged: (handler) => {
       storeChanged = handler;
       return () => {

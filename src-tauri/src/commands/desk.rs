@@ -3,7 +3,9 @@
 //! ones that reach the host open one MCP session for the command and close it after.
 
 use a2learn_teacher::UiError;
+use a2learn_teacher::desk::notify::DeskNotifier;
 use a2learn_teacher::desk::{Desk, DeskError, GroupOutcome, HelpRequest, SavedReply};
+use a2learn_teacher::error::Coded;
 use a2learn_teacher::host::mcp::HostClient;
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::store::Changes;
@@ -19,56 +21,6 @@ pub struct DeskSettings {
     pub muted: bool,
 }
 
-/// The fixed text of the desktop notification: it is visible on a shared screen or a lock
-/// screen, so it never holds a question or a name.
-pub fn notification_text(waiting: i32) -> String {
-    match waiting {
-        n if n <= 1 => "New help request".to_string(),
-        n => format!("New help request ({n} waiting)"),
-    }
-}
-
-/// Shows a desktop notification when a help request arrives, from Rust: the text is fixed
-/// here (never a question or a name), and the webview needs no notification permission at all.
-pub struct DeskNotifier {
-    /// Requests asked before the app started are not news.
-    since_ms: i64,
-    notified: std::sync::Mutex<std::collections::HashSet<String>>,
-}
-
-impl DeskNotifier {
-    pub fn new(now_ms: i64) -> Self {
-        Self {
-            since_ms: now_ms,
-            notified: Default::default(),
-        }
-    }
-
-    /// The notification to show after the calls changed, if any: `Some(text)` when a request
-    /// asked since the app started is seen for the first time and the desk is not muted.
-    pub async fn check(&self, store: &a2learn_teacher::Store) -> Result<Option<String>, UiError> {
-        let desk = Desk::new(store);
-        let queue = desk.queue(None).await?;
-        let waiting: Vec<&HelpRequest> = queue.iter().filter(|r| r.state.is_waiting()).collect();
-        let fresh = {
-            let mut notified = self
-                .notified
-                .lock()
-                .map_err(|_| UiError::new(a2learn_teacher::ErrorCode::Internal, "poisoned"))?;
-            waiting
-                .iter()
-                .filter(|r| r.asked_at_ms >= self.since_ms as f64)
-                .filter(|r| notified.insert(r.call_id.clone()))
-                .count()
-        };
-        if fresh == 0 || desk.muted().await? {
-            return Ok(None);
-        }
-        let count = i32::try_from(waiting.len()).unwrap_or(i32::MAX);
-        Ok(Some(notification_text(count)))
-    }
-}
-
 /// Called on every coalesced store change that touched calls.
 pub async fn notify_new_requests<R: tauri::Runtime>(
     app: &tauri::AppHandle<R>,
@@ -76,9 +28,14 @@ pub async fn notify_new_requests<R: tauri::Runtime>(
 ) {
     use tauri::Manager;
     use tauri_plugin_notification::NotificationExt;
+    use tauri_specta::Event;
     let state = app.state::<AppState>();
     match notifier.check(&state.store).await {
         Ok(Some(text)) => {
+            let arrived = crate::events::HelpRequestArrived {};
+            if let Err(e) = arrived.emit(app) {
+                tracing::warn!(error = %e, "cannot tell the page a request arrived");
+            }
             if let Err(e) = app
                 .notification()
                 .builder()
@@ -91,7 +48,7 @@ pub async fn notify_new_requests<R: tauri::Runtime>(
         }
         Ok(None) => {}
         // The code only: a UI message may quote the teacher's own words.
-        Err(e) => tracing::warn!(code = ?e.code, "cannot read the help desk"),
+        Err(e) => tracing::warn!(code = ?e.code(), "cannot read the help desk"),
     }
 }
 
@@ -294,15 +251,4 @@ pub async fn desk_set_muted(
 ) -> Result<DeskSettings, UiError> {
     Desk::new(&state.store).set_muted(muted).await?;
     Ok(DeskSettings { muted })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_notification_names_no_one_and_quotes_nothing() {
-        assert_eq!(notification_text(1), "New help request");
-        assert_eq!(notification_text(3), "New help request (3 waiting)");
-    }
 }

@@ -1,9 +1,9 @@
 //! The projector window: a second window that shows only what a class may see of itself
-//! (`progress::projection`: aggregates and fresh aliases). Its capability
+//! (`views::projector`: aggregates and fresh aliases). Its capability
 //! (`capabilities/projector.json`) grants it `projector_view` and its events, nothing else, so a
 //! page there cannot ask for a name even if it tried.
 
-use a2learn_teacher::progress::projection::ProjectorView;
+use a2learn_teacher::views::projector::ProjectorView;
 use a2learn_teacher::{ErrorCode, UiError};
 use tauri::{AppHandle, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
 

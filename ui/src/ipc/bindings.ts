@@ -10,11 +10,13 @@ export const commands = {
 	listClasses: () => typedError<ClassSummary[], UiError>(__TAURI_INVOKE("list_classes")),
 	createClass: (title: string) => typedError<ClassSummary, UiError>(__TAURI_INVOKE("create_class", { title })),
 	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
+	/**  Saves the settings, then points the live feeds (and the demo host) at them. */
 	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
 	/**
 	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
-	 *  the core's state, so no command returns a name, an id or free text while it is on.
+	 *  the shell's state and applied by every command, so no name, id or free text reaches the page
+	 *  while it is on.
 	 */
 	setProjectorSafe: (on: boolean) => typedError<boolean, UiError>(__TAURI_INVOKE("set_projector_safe", { on })),
 	/**
@@ -29,12 +31,10 @@ export const commands = {
 	classMastery: (classId: string) => typedError<MasteryView, UiError>(__TAURI_INVOKE("class_mastery", { classId })),
 	needsMe: (classId: string) => typedError<NeedsMeView[], UiError>(__TAURI_INVOKE("needs_me", { classId })),
 	classTimeline: (classId: string) => typedError<TimelineView, UiError>(__TAURI_INVOKE("class_timeline", { classId })),
-	/**  The host's catalog: asked afresh when the host answers, the stored snapshot otherwise. */
 	pathwayCatalog: () => typedError<CatalogPathwayView[], UiError>(__TAURI_INVOKE("pathway_catalog")),
 	classAssignments: (classId: string) => typedError<AssignmentView[], UiError>(__TAURI_INVOKE("class_assignments", { classId })),
 	assignPathway: (input: AssignInput) => typedError<AssignOutcomeView, UiError>(__TAURI_INVOKE("assign_pathway", { input })),
 	importRoster: (classId: string, csvText: string) => typedError<RosterImportView, UiError>(__TAURI_INVOKE("import_roster", { classId, csvText })),
-	/**  How many names the class's roster holds (the UI says whether names are available). */
 	rosterSize: (classId: string) => typedError<number, UiError>(__TAURI_INVOKE("roster_size", { classId })),
 	suppressionK: () => typedError<number, UiError>(__TAURI_INVOKE("suppression_k")),
 	setSuppressionK: (k: number) => typedError<number, UiError>(__TAURI_INVOKE("set_suppression_k", { k })),
@@ -62,8 +62,16 @@ export const commands = {
 /** Events */
 export const events = {
 	connectionChanged: makeEvent<ConnectionChanged, ConnectionChanged>("connection-changed"),
+	helpRequestArrived: makeEvent<HelpRequestArrived, HelpRequestArrived>("help-request-arrived"),
 	storeChanged: makeEvent<StoreChanged, StoreChanged>("store-changed"),
 };
+
+/* Constants */
+export const MAX_ANSWER_CHARS = 4000 as const;
+
+export const MAX_NOTE_CHARS = 2000 as const;
+
+export const MAX_REPLY_TITLE_CHARS = 80 as const;
 
 /* Types */
 /**  What the frame shows before anything else: which build, which database, which host state. */
@@ -227,16 +235,17 @@ export type ExportDone = {
 };
 
 export type ExportFormatInfo = {
-	id: string,
+	id: Format,
 	extension: string,
+	/**  Whether an export with names exists for it (the class summary is aggregates only). */
+	names_possible: boolean,
 };
 
 /**  What the teacher asked for in the export dialog. */
 export type ExportOptions = {
 	class_id: string,
 	assignment_id: string | null,
-	/**  One of the `formats` of [`ExportSettings`]. */
-	format: string,
+	format: Format,
 	/**  Names joined from the local roster: the UI asks for an explicit confirmation first. */
 	identified: boolean,
 	/**  The file the save dialog returned. */
@@ -259,6 +268,21 @@ export type FieldErrorView = {
 	field: string,
 	message: string,
 };
+
+/**  The export formats. */
+export type Format = 
+/**  CSV, one row per learner x step (not-started steps included, with empty result fields). */
+"csv" | 
+/**  CSV, one row per learner x standard with evidence counts. */
+"standards-csv" | 
+/**  CSV, one row per standard for the class, small groups suppressed. */
+"standards-summary" | 
+/**  JSON lines: the stored contract payloads, exactly as stored. */
+"jsonl" | 
+/**  xAPI 1.0.3 statements, one JSON array. */
+"xapi" | 
+/**  OneRoster 1.1 results bundle: a zip of manifest.csv, lineItems.csv, results.csv. */
+"oneroster";
 
 export type GridCellView = {
 	state: CellState,
@@ -317,12 +341,24 @@ export type HelpRequest = {
 	/**  The core's clock when the queue was read; the UI ticks from here. */
 	now_ms: number | null,
 	state: RequestState,
+	/**
+	 *  Still waiting for an answer ([`RequestState::is_waiting`]): the UI reads this rather
+	 *  than re-deciding from `state`.
+	 */
+	waiting: boolean,
 	/**  A half-written answer, if the teacher started one. */
 	draft: string | null,
 	/**  The answer the call got (this teacher's or a co-teacher's), once answered. */
 	answer: string | null,
 	closed_at_ms: number | null,
 };
+
+/**
+ *  A help request arrived that the teacher has not been told of, and the desk is not muted: the
+ *  page beeps. Decided in one place (`desk::notify::DeskNotifier`), with the desktop
+ *  notification; it carries nothing about the request.
+ */
+export type HelpRequestArrived = Record<string, never>;
 
 export type HostMode = 
 /**  The reference host, embedded in the app, with a simulated class. */

@@ -22,6 +22,9 @@ import type {
 } from "./bindings";
 import { commands, events } from "./bindings";
 
+/** Limits the core enforces, exported from Rust (tauri-specta constants). */
+export { MAX_ANSWER_CHARS, MAX_NOTE_CHARS, MAX_REPLY_TITLE_CHARS } from "./bindings";
+
 export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply };
 
 /** The help desk's calls (issue 6). */
@@ -94,9 +97,9 @@ export interface ClassViewIpc {
   setSuppressionK(k: number): Promise<number>;
 }
 
-import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings } from "./bindings";
+import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
 
-export type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings };
+export type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format };
 
 /** One entry of the save dialog's file-type filter. */
 export interface SaveFilter {
@@ -152,6 +155,8 @@ export interface TeacherIpc {
   onConnectionChanged(handler: (state: ConnectionState, label: string) => void): () => void;
   /** Calls `handler` when stored data changed (coalesced by the backend). */
   onStoreChanged(handler: (change: StoreChanged) => void): () => void;
+  /** Calls `handler` when the core says a new help request arrived (not when muted). */
+  onHelpRequestArrived(handler: () => void): () => void;
   /** Turns anything thrown by a call into the `{code, message}` the views show. */
   toUiError(error: unknown): UiError;
 }
@@ -283,6 +288,7 @@ export const tauriIpc: TeacherIpc = {
         classes: true,
       }),
     ),
+  onHelpRequestArrived: (handler) => subscribe(events.helpRequestArrived.listen, () => handler()),
   toUiError,
 };
 

@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { HelpRequest, SavedReply, TeacherIpc } from "../../ipc";
+import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { isWaiting } from "./useDeskAttention";
 
-/** The contract's bound on an assist answer, in characters (checked again in Rust). */
-export const MAX_ANSWER_CHARS = 4000;
-
-/** Checks an answer the way the backend does; the message goes next to the field. */
-export function answerError(text: string): string | null {
-  const n = [...text.trim()].length;
-  if (n === 0) return "Write an answer before sending.";
-  if (n > MAX_ANSWER_CHARS) return `An answer can be at most ${MAX_ANSWER_CHARS} characters; this one has ${n}.`;
-  return null;
+/**
+ * Errors about the text itself (empty, too long, a name in it) go next to the field; the core
+ * checks the answer before anything is sent, so the page does not repeat its rules.
+ */
+function isTextError(code: string): boolean {
+  return code === "invalid_input" || code === "text_blocked";
 }
 
 const STATE_LABEL: Record<string, string> = {
@@ -84,7 +81,7 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
   }, [ipc]);
 
   const now = useNow(queue?.[0]?.now_ms ?? null);
-  const waiting = (queue ?? []).filter((r) => isWaiting(r.state) && (r.deadline_ms ?? 0) > now);
+  const waiting = (queue ?? []).filter((r) => r.waiting && (r.deadline_ms ?? 0) > now);
   const closed = (queue ?? []).filter((r) => !waiting.includes(r));
   const groups = useMemo(() => {
     const map = new Map<string, HelpRequest[]>();
@@ -204,7 +201,8 @@ function RequestSummary({ request: r, now }: { request: HelpRequest; now: number
   // In projector-safe mode the backend sends an alias as `learner`, and no name.
   const who = safe ? r.learner : (r.display_name ?? r.learner);
   const remaining = (r.deadline_ms ?? 0) - now;
-  const state = isWaiting(r.state) && remaining <= 0 ? "expired" : r.state;
+  const expired = r.waiting && remaining <= 0;
+  const state = expired ? "expired" : r.state;
   return (
     <div className="desk-summary">
       <p className="desk-who">
@@ -225,7 +223,7 @@ function RequestSummary({ request: r, now }: { request: HelpRequest; now: number
           {r.question}
         </p>
       )}
-      {isWaiting(state) ? (
+      {r.waiting && !expired ? (
         <p className="desk-times muted">
           waiting {duration(now - (r.asked_at_ms ?? now))} ·{" "}
           <span data-testid="desk-countdown">{duration(remaining)} left</span>
@@ -268,8 +266,9 @@ function RequestCard(props: {
       onChanged(await what());
     } catch (e) {
       const err = ipc.toUiError(e);
-      // A name in the answer: shown at the field, the text kept so the teacher can rephrase.
-      if (err.code === "text_blocked") setFieldError(err.message);
+      // A problem with the text (a name in it, empty, too long): shown at the field, the text
+      // kept so the teacher can rephrase.
+      if (isTextError(err.code)) setFieldError(err.message);
       else setHostError(err.message);
       if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") void onReload();
     } finally {
@@ -309,9 +308,7 @@ function RequestCard(props: {
           className="desk-answer"
           onSubmit={(e) => {
             e.preventDefault();
-            const err = answerError(text);
-            setFieldError(err);
-            if (err) return;
+            setFieldError(null);
             void act(() => ipc.desk.answer(r.call_id, text));
           }}
         >
@@ -343,7 +340,8 @@ function RequestCard(props: {
             onChange={(e) => {
               const body = e.target.value;
               setText(body);
-              if (fieldError) setFieldError(answerError(body));
+              // The field's message was about the old text.
+              if (fieldError) setFieldError(null);
               if (draftTimer.current) clearTimeout(draftTimer.current);
               draftTimer.current = setTimeout(() => void ipc.desk.setDraft(r.call_id, body).catch(() => {}), 400);
             }}
@@ -387,9 +385,7 @@ function GroupAnswer(props: {
       className="desk-answer desk-group-answer"
       onSubmit={(e) => {
         e.preventDefault();
-        const err = answerError(text);
-        setMessage(err);
-        if (err) return;
+        setMessage(null);
         setBusy(true);
         ipc.desk
           .answerGroup(
@@ -503,9 +499,7 @@ function SavedReplies({
         className="desk-reply-form"
         onSubmit={(e) => {
           e.preventDefault();
-          const err = title.trim() === "" ? "A saved reply needs a title." : answerError(body);
-          setError(err);
-          if (err) return;
+          setError(null);
           const save =
             editing === null ? ipc.desk.createReply(title, body) : ipc.desk.updateReply(editing, title, body);
           void save

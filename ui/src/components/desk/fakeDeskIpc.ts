@@ -1,5 +1,5 @@
 import type { DeskIpc, HelpRequest, SavedReply } from "../../ipc";
-import { IpcError } from "../../ipc";
+import { IpcError, MAX_ANSWER_CHARS } from "../../ipc";
 
 /** A help request as the backend would send it, for tests. */
 export function request(over: Partial<HelpRequest> = {}): HelpRequest {
@@ -24,6 +24,8 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
     answer: null,
     closed_at_ms: null,
     ...over,
+    // As the core derives it (RequestState::is_waiting).
+    waiting: over.waiting ?? ["open", "claimed_by_me", "claimed_by_other"].includes(over.state ?? "open"),
   };
 }
 
@@ -32,6 +34,15 @@ export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: s
   let queue = [...initial];
   // The backend's privacy gate, in small: a roster name in an answer is refused before sending.
   const gate = (text: string) => {
+    // The core's own bounds (desk::validate_answer), as it words them.
+    const n = [...text.trim()].length;
+    if (n === 0) throw new IpcError({ code: "invalid_input", message: "Write an answer before sending." });
+    if (n > MAX_ANSWER_CHARS) {
+      throw new IpcError({
+        code: "invalid_input",
+        message: `An answer can be at most ${MAX_ANSWER_CHARS} characters; this one has ${n}.`,
+      });
+    }
     const hit = (opts.rosterNames ?? []).find((n) => text.includes(n));
     if (hit) {
       throw new IpcError({
@@ -48,7 +59,7 @@ export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: s
     if (r.state === "answered" || r.state === "declined") {
       throw new IpcError({ code: "already_answered", message: "this request already has its answer" });
     }
-    const next = { ...r, state, answer };
+    const next = { ...r, state, answer, waiting: false };
     queue = queue.map((x) => (x.call_id === callId ? next : x));
     return next;
   };

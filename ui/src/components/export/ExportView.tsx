@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, TeacherIpc } from "../../ipc";
+import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, Format, TeacherIpc } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { defaultSavePath, exportFileName, FORMAT_INFO, filterName, isCancelled, isPrivacyBlock } from "./naming";
 
@@ -32,7 +32,7 @@ export function ExportView(props: {
   const [assignments, setAssignments] = useState<AssignmentView[]>([]);
   const [assignmentId, setAssignmentId] = useState<string>("");
   const [settings, setSettings] = useState<ExportSettings | null>(null);
-  const [format, setFormat] = useState("csv");
+  const [format, setFormat] = useState<Format>("csv");
   const [homePage, setHomePage] = useState("");
   const [homePageError, setHomePageError] = useState<string | null>(null);
   const [homePageSaved, setHomePageSaved] = useState(false);
@@ -80,7 +80,8 @@ export function ExportView(props: {
   const current = classes.find((c) => c.class_id === classId) ?? null;
   const busy = phase.kind === "choosing" || phase.kind === "running";
   const formatInfo = settings?.formats.find((f) => f.id === format) ?? null;
-  const namesPossible = format !== "standards-summary";
+  // The backend says which formats have an export with names (one source of truth).
+  const namesPossible = formatInfo?.names_possible ?? false;
 
   async function saveHomePage(): Promise<boolean> {
     if (!settings) return false;

@@ -2,12 +2,12 @@ import type { ExportDone, ExportIpc, ExportOptions, ExportProgress, ExportSettin
 import { IpcError } from "../../ipc";
 
 export const FORMATS: ExportSettings["formats"] = [
-  { id: "csv", extension: "csv" },
-  { id: "standards-csv", extension: "csv" },
-  { id: "standards-summary", extension: "csv" },
-  { id: "jsonl", extension: "jsonl" },
-  { id: "xapi", extension: "json" },
-  { id: "oneroster", extension: "zip" },
+  { id: "csv", extension: "csv", names_possible: true },
+  { id: "standards-csv", extension: "csv", names_possible: true },
+  { id: "standards-summary", extension: "csv", names_possible: false },
+  { id: "jsonl", extension: "jsonl", names_possible: true },
+  { id: "xapi", extension: "json", names_possible: true },
+  { id: "oneroster", extension: "zip", names_possible: true },
 ];
 
 /** A run the test finishes by hand: progress, success or failure, as the backend would. */

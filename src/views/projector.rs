@@ -6,10 +6,11 @@
 
 use serde::Serialize;
 
-use super::grid::CellState;
-use super::mastery::mastery;
-use super::names::{Labeler, Privacy};
-use super::suppression::Visibility;
+use crate::dto::count_i32 as n32;
+use crate::progress::grid::CellState;
+use crate::progress::mastery::mastery;
+use crate::progress::names::{Labeler, Privacy};
+use crate::progress::suppression::Visibility;
 use crate::store::{Store, StoreError};
 
 /// One step of a pathway as the room sees it.
@@ -49,10 +50,6 @@ pub struct ProjectorView {
     pub waiting_for_help: i32,
     /// "Learner 07", … in the order they asked: fresh aliases for this projection only.
     pub help_queue: Vec<String>,
-}
-
-fn n32(n: impl TryInto<i32>) -> i32 {
-    n.try_into().unwrap_or(i32::MAX)
 }
 
 fn is_done(state: CellState) -> bool {

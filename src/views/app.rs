@@ -1,0 +1,178 @@
+//! The frame's views: the status bar, the class list, the host settings (never the token) and
+//! the diagnostics page.
+
+use serde::{Deserialize, Serialize};
+
+use super::ViewError;
+use crate::dto::{count_i32 as count, ms};
+use crate::host::ConnectionState;
+use crate::host::credentials::SecretStorage;
+use crate::host::settings::{HostMode, HostSettings};
+use crate::live::Live;
+use crate::progress::names::Privacy;
+use crate::store::Store;
+
+/// What the frame shows before anything else: which build, which database, which host state.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct AppStatus {
+    pub version: String,
+    pub db_path: String,
+    pub schema_version: i32,
+    pub connection: ConnectionState,
+    pub connection_label: String,
+}
+
+/// A class as the sidebar lists it.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct ClassSummary {
+    pub class_id: String,
+    pub title: String,
+    pub join_code: Option<String>,
+    pub learners: i32,
+    pub open_requests: i32,
+}
+
+/// The host settings as the UI sees them: never the token itself.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct HostSettingsView {
+    pub mode: HostMode,
+    pub url: String,
+    pub token_set: bool,
+    /// Where the token is kept: the system's credential store, or (none answered) a private
+    /// file. Settings says which.
+    pub token_storage: Option<SecretStorage>,
+}
+
+impl From<HostSettings> for HostSettingsView {
+    fn from(s: HostSettings) -> Self {
+        Self {
+            mode: s.mode,
+            url: s.url.unwrap_or_default(),
+            token_set: s.token.is_some(),
+            token_storage: s.token_storage,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+pub struct HostSettingsInput {
+    pub mode: HostMode,
+    pub url: String,
+    /// Empty keeps the stored token.
+    pub token: String,
+}
+
+/// A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct QuarantineEntry {
+    pub id: f64,
+    pub class_id: String,
+    pub seq: Option<f64>,
+    pub rule_id: String,
+    pub message: String,
+    pub raw: String,
+    pub raw_bytes: i32,
+    pub received_at_ms: f64,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct RuleCount {
+    pub rule_id: String,
+    pub count: i32,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct Diagnostics {
+    pub by_rule: Vec<RuleCount>,
+    pub recent: Vec<QuarantineEntry>,
+}
+
+/// The status bar's facts. `version` is the app's (the shell passes its own).
+pub async fn status(live: &Live, version: &str) -> Result<AppStatus, ViewError> {
+    let store = live.store();
+    let schema_version = store.schema_version().await?;
+    let connection = live.connection();
+    Ok(AppStatus {
+        version: version.to_string(),
+        db_path: store.path().display().to_string(),
+        // Migration versions are timestamps (YYYYMMDDNNNNNN) and do not fit an i32; the UI
+        // shows the date part, which does.
+        schema_version: count(schema_version / 1_000_000),
+        connection_label: connection.label(),
+        connection,
+    })
+}
+
+/// The sidebar's classes with their live counts.
+pub async fn classes(store: &Store) -> Result<Vec<ClassSummary>, ViewError> {
+    Ok(store
+        .class_counts()
+        .await?
+        .into_iter()
+        .map(|c| ClassSummary {
+            class_id: c.class_id,
+            title: c.title,
+            join_code: c.join_code,
+            learners: count(c.learners),
+            open_requests: count(c.open_requests),
+        })
+        .collect())
+}
+
+/// Creates a class on the host (its title through the privacy gate) and follows it.
+pub async fn create_class(live: &Live, title: &str) -> Result<ClassSummary, ViewError> {
+    let class = live.create_class(title).await?;
+    Ok(ClassSummary {
+        class_id: class.class_id,
+        title: class.title,
+        join_code: class.join_code,
+        learners: 0,
+        open_requests: 0,
+    })
+}
+
+pub async fn host_settings(store: &Store) -> Result<HostSettingsView, ViewError> {
+    Ok(store.host_settings().await?.into())
+}
+
+/// Saves the host settings; an empty token keeps the stored one.
+pub async fn save_host_settings(
+    store: &Store,
+    input: &HostSettingsInput,
+) -> Result<HostSettingsView, ViewError> {
+    let token = (!input.token.trim().is_empty()).then_some(input.token.as_str());
+    Ok(store
+        .save_host_settings(input.mode, Some(&input.url), token)
+        .await?
+        .into())
+}
+
+/// Rejected frames by rule, and the latest 200. A rejected frame is whatever a widget sent,
+/// free text included: under projector-safe privacy its raw text is withheld.
+pub async fn diagnostics(store: &Store, privacy: Privacy) -> Result<Diagnostics, ViewError> {
+    let by_rule = store.quarantine_by_rule().await?;
+    let recent = store.quarantined(200).await?;
+    let shown = privacy == Privacy::Names;
+    Ok(Diagnostics {
+        by_rule: by_rule
+            .into_iter()
+            .map(|(rule_id, n)| RuleCount {
+                rule_id,
+                count: count(n),
+            })
+            .collect(),
+        recent: recent
+            .into_iter()
+            .map(|q| QuarantineEntry {
+                id: ms(q.id),
+                class_id: q.class_id,
+                seq: q.seq.map(ms),
+                rule_id: q.rule_id,
+                message: q.message,
+                raw: if shown { q.raw } else { String::new() },
+                raw_bytes: count(q.raw_bytes),
+                received_at_ms: ms(q.received_at),
+            })
+            .collect(),
+    })
+}

@@ -1,0 +1,527 @@
+//! The class page's views: the live grid, the evidence behind a cell, mastery by standard, who
+//! needs me now, the timeline, assignments and the catalog, the roster import. Each function
+//! returns exactly what the window draws — labelled, ordered, privacy applied, IPC-safe numbers
+//! — so a Tauri command is a one-line adapter and tests check what the teacher sees. Learners
+//! are labelled only through [`Labeler`]; under [`Privacy::Projector`] no name, anonymous id or
+//! free text leaves here.
+
+use serde::{Deserialize, Serialize};
+
+use super::ViewError;
+use crate::dto::{count_i32 as n32, ms};
+use crate::live::Live;
+use crate::progress::assign::{self, FieldError};
+use crate::progress::attention::Reason;
+use crate::progress::grid::CellState;
+use crate::progress::names::{Labeler, Privacy};
+use crate::progress::suppression::Visibility;
+use crate::roster::parse_roster_csv;
+use crate::store::{Store, StoreError};
+
+async fn labeler(store: &Store, class_id: &str, privacy: Privacy) -> Result<Labeler, StoreError> {
+    let learners = store.learners(class_id).await?;
+    // The roster is only read when names may be shown.
+    let roster = match privacy {
+        Privacy::Names => store.roster(class_id).await?,
+        Privacy::Projector { .. } => Default::default(),
+    };
+    Ok(Labeler::new(&learners, &roster, privacy))
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GridStepView {
+    pub widget_id: String,
+    pub title: String,
+    pub kind: String,
+    pub standard: Option<String>,
+    pub assesses: bool,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GridCellView {
+    pub state: CellState,
+    pub completions: i32,
+    pub incorrect: i32,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GridRowView {
+    /// The anonymous id, for the drill-down; `None` in projector-safe mode.
+    pub learner: Option<String>,
+    pub label: String,
+    pub cells: Vec<GridCellView>,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct GridView {
+    pub assignment_id: String,
+    pub pathway_id: String,
+    pub steps: Vec<GridStepView>,
+    pub rows: Vec<GridRowView>,
+    pub projector_safe: bool,
+}
+
+/// The live grid of one assignment: every learner by every step.
+pub async fn grid(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+    assignment_id: &str,
+) -> Result<GridView, ViewError> {
+    let grid = store.grid(class_id, assignment_id).await?;
+    let labels = labeler(store, class_id, privacy).await?;
+    let mut rows: Vec<GridRowView> = grid
+        .rows
+        .into_iter()
+        .map(|r| GridRowView {
+            label: labels.label(&r.learner),
+            learner: labels.visible_id(&r.learner),
+            cells: r
+                .cells
+                .into_iter()
+                .map(|c| GridCellView {
+                    state: c.state,
+                    completions: n32(c.completions),
+                    incorrect: n32(c.incorrect),
+                })
+                .collect(),
+        })
+        .collect();
+    // In projector-safe mode rows go in alias order, so the order says nothing about ids.
+    if labels.projector_safe() {
+        rows.sort_by(|a, b| a.label.cmp(&b.label));
+    }
+    Ok(GridView {
+        assignment_id: grid.assignment_id,
+        pathway_id: grid.pathway_id,
+        steps: grid
+            .steps
+            .into_iter()
+            .map(|s| GridStepView {
+                widget_id: s.widget_id,
+                title: s.title,
+                kind: s.kind,
+                standard: s.standard,
+                assesses: s.assesses,
+            })
+            .collect(),
+        rows,
+        projector_safe: labels.projector_safe(),
+    })
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct EvidenceResultView {
+    pub kind: String,
+    pub standard: Option<String>,
+    pub correct: Option<bool>,
+    pub attempts: i32,
+    pub hints: i32,
+    pub score: Option<f64>,
+    pub at_ms: f64,
+    /// Untrusted text from the widget: render as text.
+    pub prose: String,
+    /// Untrusted JSON text from the widget: render as text.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct EvidenceStruggleView {
+    pub failed_checks: i32,
+    pub hints: i32,
+    pub at_ms: f64,
+    pub prose: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct EvidenceView {
+    pub label: String,
+    pub learner: String,
+    pub step_title: String,
+    pub results: Vec<EvidenceResultView>,
+    pub struggles: Vec<EvidenceStruggleView>,
+    pub open_requests: i32,
+}
+
+/// What lies behind one cell: the learner's results and struggles on one step.
+pub async fn evidence(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+    assignment_id: &str,
+    learner: &str,
+    widget_id: &str,
+) -> Result<EvidenceView, ViewError> {
+    let pathway_id = store.assignment_pathway(class_id, assignment_id).await?;
+    let step_title = store
+        .pathway_steps(&pathway_id)
+        .await?
+        .into_iter()
+        .find(|s| s.widget_id == widget_id)
+        .map_or_else(|| widget_id.to_string(), |s| s.title);
+    let ev = store
+        .evidence(class_id, &pathway_id, learner, widget_id)
+        .await?;
+    let labels = labeler(store, class_id, privacy).await?;
+    // A room sees the counts behind a cell, never what the learner wrote.
+    let text = |t: String| {
+        if labels.projector_safe() {
+            String::new()
+        } else {
+            t
+        }
+    };
+    Ok(EvidenceView {
+        label: labels.label(learner),
+        learner: labels.visible_id(learner).unwrap_or_default(),
+        step_title,
+        results: ev
+            .results
+            .into_iter()
+            .map(|r| EvidenceResultView {
+                kind: r.kind,
+                standard: r.standard,
+                correct: r.correct,
+                attempts: n32(r.attempts),
+                hints: n32(r.hints),
+                score: r.score,
+                at_ms: ms(r.at_ms),
+                prose: text(r.prose),
+                detail: text(r.detail),
+            })
+            .collect(),
+        struggles: ev
+            .struggles
+            .into_iter()
+            .map(|s| EvidenceStruggleView {
+                failed_checks: n32(s.failed_checks),
+                hints: n32(s.hints),
+                at_ms: ms(s.at_ms),
+                prose: text(s.prose),
+            })
+            .collect(),
+        open_requests: n32(ev.open_requests),
+    })
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct MasteryCellView {
+    pub standard: Option<String>,
+    pub visibility: Visibility,
+    pub not_enough_evidence: bool,
+    pub results: Option<i32>,
+    pub checked: Option<i32>,
+    pub correct: Option<i32>,
+    pub attempts: Option<i32>,
+    pub hints: Option<i32>,
+    pub learners: Option<i32>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct MasteryView {
+    /// The suppression threshold applied, or none on the teacher's own screen.
+    pub k: Option<i32>,
+    pub standards: Vec<MasteryCellView>,
+    pub total: MasteryCellView,
+}
+
+fn mastery_cell(c: crate::progress::mastery::MasteryCell) -> MasteryCellView {
+    MasteryCellView {
+        standard: c.standard,
+        visibility: c.visibility,
+        not_enough_evidence: c.not_enough_evidence,
+        results: c.results.map(n32),
+        checked: c.checked.map(n32),
+        correct: c.correct.map(n32),
+        attempts: c.attempts.map(n32),
+        hints: c.hints.map(n32),
+        learners: c.learners.map(n32),
+        summary: c.summary,
+    }
+}
+
+/// Mastery by standard, suppressed where it leaves the teacher's own screen.
+pub async fn mastery(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+) -> Result<MasteryView, ViewError> {
+    let m = store.class_mastery(class_id, privacy).await?;
+    Ok(MasteryView {
+        k: m.k.map(n32),
+        standards: m.standards.into_iter().map(mastery_cell).collect(),
+        total: mastery_cell(m.total),
+    })
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct NeedsMeView {
+    pub reason: Reason,
+    /// The reason as a sentence ("asked for help", "struggling: 3 failed checks").
+    pub reason_text: String,
+    pub label: String,
+    /// `None` in projector-safe mode.
+    pub learner: Option<String>,
+    pub step_title: String,
+    pub widget_id: String,
+    pub pathway_id: String,
+    pub since_ms: f64,
+    /// How long ago, by the injected clock.
+    pub waited_ms: f64,
+}
+
+/// Who needs the teacher now, most urgent first, with the reason as a sentence.
+pub async fn needs_me(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+) -> Result<Vec<NeedsMeView>, ViewError> {
+    let items = store.needs_me(class_id).await?;
+    let labels = labeler(store, class_id, privacy).await?;
+    let catalog = store.catalog().await?;
+    let title = |pathway_id: &str, widget_id: &str| {
+        catalog
+            .iter()
+            .filter(|p| p.pathway_id == pathway_id)
+            .flat_map(|p| &p.steps)
+            .find(|s| s.widget_id == widget_id)
+            .map_or_else(|| widget_id.to_string(), |s| s.entry.title.clone())
+    };
+    let now = store.now_ms();
+    Ok(items
+        .into_iter()
+        .map(|i| NeedsMeView {
+            reason_text: match i.reason {
+                Reason::HelpRequest => "asked for help".to_string(),
+                Reason::Struggling => format!("struggling: {} failed checks", i.count),
+                Reason::RepeatedFailures => format!("{} incorrect completions", i.count),
+            },
+            reason: i.reason,
+            label: labels.label(&i.learner),
+            learner: labels.visible_id(&i.learner),
+            step_title: title(&i.pathway_id, &i.widget_id),
+            widget_id: i.widget_id,
+            pathway_id: i.pathway_id,
+            since_ms: ms(i.since_ms),
+            waited_ms: ms((now - i.since_ms).max(0)),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct TimelineView {
+    pub bucket_ms: f64,
+    pub starts_ms: Vec<f64>,
+    pub completions: Vec<i32>,
+    pub struggles: Vec<i32>,
+    pub help_requests: Vec<i32>,
+    pub other: Vec<i32>,
+}
+
+/// The class's events over time, in buckets.
+pub async fn timeline(store: &Store, class_id: &str) -> Result<TimelineView, ViewError> {
+    let t = store.timeline(class_id).await?;
+    let v = |xs: Vec<u32>| xs.into_iter().map(n32).collect();
+    Ok(TimelineView {
+        bucket_ms: ms(t.bucket_ms),
+        starts_ms: t.starts_ms.into_iter().map(ms).collect(),
+        completions: v(t.completions),
+        struggles: v(t.struggles),
+        help_requests: v(t.help_requests),
+        other: v(t.other),
+    })
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct CatalogStepView {
+    pub widget_id: String,
+    pub title: String,
+    pub kind: String,
+    pub standard: Option<String>,
+    pub assesses: bool,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct CatalogPathwayView {
+    pub pathway_id: String,
+    pub title: String,
+    pub version: String,
+    pub steps: Vec<CatalogStepView>,
+}
+
+/// The host's catalog: asked afresh when the host answers, the stored snapshot otherwise.
+pub async fn catalog(live: &Live) -> Result<Vec<CatalogPathwayView>, ViewError> {
+    let store = live.store();
+    if let Ok(client) = live.client().await {
+        let fresh = client.list_pathways().await;
+        client.close().await;
+        match fresh {
+            Ok(pathways) => store.save_catalog(&pathways).await?,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot refresh the catalog; using the stored one")
+            }
+        }
+    }
+    Ok(store
+        .catalog()
+        .await?
+        .into_iter()
+        .map(|p| CatalogPathwayView {
+            pathway_id: p.pathway_id,
+            title: p.title,
+            version: p.version,
+            steps: p
+                .steps
+                .into_iter()
+                .map(|s| CatalogStepView {
+                    widget_id: s.widget_id,
+                    title: s.entry.title,
+                    kind: s.entry.kind,
+                    standard: s.entry.standard,
+                    assesses: s.entry.assesses,
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct AssignmentView {
+    pub assignment_id: String,
+    pub pathway_id: String,
+    pub pathway_title: String,
+    pub due_at_ms: Option<f64>,
+    pub note: Option<String>,
+    pub created_at_ms: f64,
+    /// Learners with any result, struggle or call on the pathway ("who has started").
+    pub started: i32,
+}
+
+/// The class's assignments, with how many learners have started each.
+pub async fn assignments(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+) -> Result<Vec<AssignmentView>, ViewError> {
+    let catalog = store.catalog().await?;
+    let mut out = Vec::new();
+    for a in store.assignments(class_id).await? {
+        let started = store.started_learners(class_id, &a.pathway_id).await?;
+        out.push(AssignmentView {
+            pathway_title: catalog
+                .iter()
+                .find(|p| p.pathway_id == a.pathway_id)
+                .map_or_else(|| a.pathway_id.clone(), |p| p.title.clone()),
+            assignment_id: a.assignment_id,
+            pathway_id: a.pathway_id,
+            due_at_ms: a.due_at.map(ms),
+            // The teacher's note is free text: not for a room.
+            note: a.teacher_note.filter(|_| privacy == Privacy::Names),
+            created_at_ms: ms(a.created_at),
+            started: n32(started),
+        });
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct FieldErrorView {
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct AssignOutcomeView {
+    pub assignment_id: Option<String>,
+    pub field_errors: Vec<FieldErrorView>,
+}
+
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+pub struct AssignInput {
+    pub class_id: String,
+    pub pathway_id: String,
+    /// UTC milliseconds, or none.
+    pub due_at_ms: Option<f64>,
+    pub note: Option<String>,
+}
+
+/// Checks the input, asks the host (the note through the privacy gate), stores the assignment.
+pub async fn assign(live: &Live, input: AssignInput) -> Result<AssignOutcomeView, ViewError> {
+    let outcome = assign::assign_pathway(
+        live,
+        &input.class_id,
+        &input.pathway_id,
+        input.due_at_ms.map(|d| d as i64),
+        input.note.as_deref(),
+    )
+    .await?;
+    Ok(AssignOutcomeView {
+        assignment_id: outcome.assignment_id,
+        field_errors: outcome
+            .field_errors
+            .into_iter()
+            .map(|FieldError { field, message }| FieldErrorView { field, message })
+            .collect(),
+    })
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct RowErrorView {
+    pub line: i32,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct RosterImportView {
+    /// Rows stored; 0 when anything was wrong (nothing is half-imported).
+    pub imported: i32,
+    pub errors: Vec<RowErrorView>,
+}
+
+/// Imports a roster CSV whole, or reports every bad row by line and stores nothing.
+pub async fn import_roster(
+    store: &Store,
+    class_id: &str,
+    csv_text: &str,
+) -> Result<RosterImportView, ViewError> {
+    match parse_roster_csv(csv_text) {
+        Err(errors) => Ok(RosterImportView {
+            imported: 0,
+            errors: errors
+                .0
+                .into_iter()
+                .map(|e| RowErrorView {
+                    line: n32(e.line),
+                    message: e.message,
+                })
+                .collect(),
+        }),
+        Ok(entries) => {
+            store.ensure_class(class_id).await?;
+            store.import_roster(class_id, &entries).await?;
+            // Counts only: never a name in a log line.
+            tracing::info!(class_id, rows = entries.len(), "roster imported");
+            Ok(RosterImportView {
+                imported: n32(entries.len()),
+                errors: Vec::new(),
+            })
+        }
+    }
+}
+
+/// How many names the class's roster holds (the UI says whether names are available).
+pub async fn roster_size(store: &Store, class_id: &str) -> Result<i32, ViewError> {
+    Ok(n32(store.roster(class_id).await?.len()))
+}
+
+/// The teacher's k for small-cell suppression.
+pub async fn suppression_k(store: &Store) -> Result<i32, ViewError> {
+    Ok(n32(store.suppression_k().await?))
+}
+
+/// Sets k (5-30; the store refuses anything else with a message for the field).
+pub async fn set_suppression_k(store: &Store, k: i32) -> Result<i32, ViewError> {
+    let k = u32::try_from(k).map_err(|_| StoreError::Invalid("k must be positive".into()))?;
+    Ok(n32(store.set_suppression_k(k).await?))
+}

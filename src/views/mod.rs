@@ -1,0 +1,46 @@
+//! What each screen shows, made in the core: labelled, ordered, privacy applied (the
+//! [`Privacy`](crate::progress::names::Privacy) the caller is under), numbers the IPC can carry.
+//! The Tauri commands are one-line adapters over these functions, and the tests check the same
+//! views the window draws.
+//!
+//! - [`app`]: the frame (status bar, class list, host settings, diagnostics).
+//! - [`class`]: the class page (grid, evidence, mastery, who needs me, timeline, assignments,
+//!   catalog, roster).
+//! - [`export`]: the export dialog and one export run.
+//! - [`projector`]: the projector window (aggregates and fresh aliases only).
+
+pub mod app;
+pub mod class;
+pub mod export;
+pub mod projector;
+
+use crate::ErrorCode;
+use crate::error::Coded;
+use crate::export::ExportError;
+use crate::host::mcp::HostError;
+use crate::live::ActionError;
+use crate::store::StoreError;
+
+/// Why a view could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Host(#[from] HostError),
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error(transparent)]
+    Export(#[from] ExportError),
+}
+
+impl Coded for ViewError {
+    fn code(&self) -> ErrorCode {
+        match self {
+            ViewError::Store(e) => e.code(),
+            ViewError::Host(e) => e.code(),
+            ViewError::Action(e) => e.code(),
+            ViewError::Export(e) => e.code(),
+        }
+    }
+}
