@@ -70,17 +70,7 @@ test("a roster import puts names on screen, and projector-safe mode takes every 
   );
   assert.ok(learners.length >= 3, `learner ids: ${learners}`);
   const csv = ["anonymous_id,display_name", ...learners.slice(0, 3).map((id, i) => `${id},${CANARIES[i]}`)].join("\n");
-  // A file chosen in the page's file input, as a teacher would, without a native dialog.
-  await wd.execute(
-    `const input = document.querySelector("[data-testid='roster-file']");
-     const dt = new DataTransfer();
-     dt.items.add(new File([arguments[0]], "roster.csv", { type: "text/csv" }));
-     input.files = dt.files;
-     input.dispatchEvent(new Event("change", { bubbles: true }));`,
-    [csv],
-  );
-  const status = await wd.waitForText("[data-testid='roster-status']");
-  assert.match(status, /3 names imported/);
+  assert.match(await wd.importRoster(csv), /3 names imported/);
   const html = () => wd.execute("return document.documentElement.outerHTML + '\\n' + document.title");
   let page = "";
   for (let i = 0; i < 40; i++) {

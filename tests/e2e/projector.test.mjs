@@ -79,15 +79,7 @@ test("the teacher's window: names after a roster import, and a name typed in an 
   }
   assert.ok(learners.length >= 3, `learners in the grid: ${learners}`);
   const csv = ["anonymous_id,display_name", ...learners.slice(0, 3).map((id, i) => `${id},${CANARIES[i]}`)].join("\n");
-  await wd.execute(
-    `const input = document.querySelector("[data-testid='roster-file']");
-     const dt = new DataTransfer();
-     dt.items.add(new File([arguments[0]], "roster.csv", { type: "text/csv" }));
-     input.files = dt.files;
-     input.dispatchEvent(new Event("change", { bubbles: true }));`,
-    [csv],
-  );
-  await wd.waitForText("[data-testid='roster-status']", (t) => /3 names imported/.test(t));
+  assert.match(await wd.importRoster(csv), /3 names imported/);
   // The help desk: a saved reply, the injected question, and an answer that names a learner.
   await wd.click(await wd.find(".desk-link"));
   await wd.waitForText("#desk-title");

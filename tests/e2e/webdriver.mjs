@@ -88,6 +88,22 @@ export class WebDriver {
     throw new Error(`timed out waiting for ${css}; last text: ${last}`);
   }
 
+  /**
+   * Imports a roster CSV on the open class page as a teacher would: a file put in the page's
+   * file input (no native dialog). Returns the status line the page shows.
+   */
+  async importRoster(csv) {
+    await this.execute(
+      `const input = document.querySelector("[data-testid='roster-file']");
+       const dt = new DataTransfer();
+       dt.items.add(new File([arguments[0]], "roster.csv", { type: "text/csv" }));
+       input.files = dt.files;
+       input.dispatchEvent(new Event("change", { bubbles: true }));`,
+      [csv],
+    );
+    return this.waitForText("[data-testid='roster-status']");
+  }
+
   /** Saves a PNG of the window, after two animation frames so the last DOM change is painted. */
   async screenshot(path) {
     await this.request("POST", this.s("/execute/async"), {

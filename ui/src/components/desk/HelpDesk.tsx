@@ -313,23 +313,7 @@ function RequestCard(props: {
           }}
         >
           <label htmlFor={fieldId}>Answer</label>
-          {replies.length > 0 ? (
-            <select
-              aria-label="Insert a saved reply"
-              value=""
-              onChange={(e) => {
-                const reply = replies.find((x) => String(x.reply_id) === e.target.value);
-                if (reply) setText(reply.body);
-              }}
-            >
-              <option value="">Saved reply…</option>
-              {replies.map((x) => (
-                <option key={x.reply_id} value={x.reply_id}>
-                  {x.title}
-                </option>
-              ))}
-            </select>
-          ) : null}
+          <SavedReplyPicker replies={replies} label="Insert a saved reply" onPick={setText} />
           <textarea
             id={fieldId}
             value={text}
@@ -407,23 +391,7 @@ function GroupAnswer(props: {
       }}
     >
       <label htmlFor={id}>One answer to all {group.length}</label>
-      {replies.length > 0 ? (
-        <select
-          aria-label="Insert a saved reply for the group"
-          value=""
-          onChange={(e) => {
-            const reply = replies.find((x) => String(x.reply_id) === e.target.value);
-            if (reply) setText(reply.body);
-          }}
-        >
-          <option value="">Saved reply…</option>
-          {replies.map((x) => (
-            <option key={x.reply_id} value={x.reply_id}>
-              {x.title}
-            </option>
-          ))}
-        </select>
-      ) : null}
+      <SavedReplyPicker replies={replies} label="Insert a saved reply for the group" onPick={setText} />
       <textarea
         id={id}
         rows={2}
@@ -440,6 +408,29 @@ function GroupAnswer(props: {
         Send to all {group.length}
       </button>
     </form>
+  );
+}
+
+/** Puts a saved reply's text in an answer box (nothing when there are none). */
+function SavedReplyPicker(props: { replies: SavedReply[]; label: string; onPick: (body: string) => void }) {
+  const { replies, label, onPick } = props;
+  if (replies.length === 0) return null;
+  return (
+    <select
+      aria-label={label}
+      value=""
+      onChange={(e) => {
+        const reply = replies.find((x) => String(x.reply_id) === e.target.value);
+        if (reply) onPick(reply.body);
+      }}
+    >
+      <option value="">Saved reply…</option>
+      {replies.map((x) => (
+        <option key={x.reply_id} value={x.reply_id}>
+          {x.title}
+        </option>
+      ))}
+    </select>
   );
 }
 
