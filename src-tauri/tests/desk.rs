@@ -191,3 +191,52 @@ fn a_new_request_is_notified_once_with_a_count_and_no_words_of_its_own() {
     insert_call(&store, "call-3", "third");
     assert_eq!(check(&notifier), None, "muted");
 }
+
+#[test]
+fn projector_safe_mode_sends_the_desk_no_name_and_no_free_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open_store(&dir, 1_764_000_000_000);
+    insert_call(&store, "call-1", "Canary question words");
+    let roster = a2learn_teacher::roster::parse_roster_csv(
+        "anonymous_id,display_name\nanon_aaaa1111,Ada Canaryname\n",
+    )
+    .unwrap();
+    tauri::async_runtime::block_on(async {
+        store.import_roster("class-1", &roster).await.unwrap();
+        let desk = a2learn_teacher::desk::Desk::new(&store);
+        desk.create_reply("Halves", "Canary reply body")
+            .await
+            .unwrap();
+        desk.set_draft("call-1", "Canary draft words")
+            .await
+            .unwrap();
+    });
+    let (_app, webview) = app_with(store, 0);
+    let get = |cmd: &str| invoke_with(&webview, cmd, serde_json::json!({"classId": null})).unwrap();
+    // Control: the teacher's own window gets all of it.
+    let own = format!("{}{}", get("desk_queue"), get("desk_replies"));
+    for text in [
+        "Ada Canaryname",
+        "Canary question words",
+        "Canary draft words",
+        "Canary reply body",
+    ] {
+        assert!(
+            own.contains(text),
+            "{text} missing from the teacher's view: {own}"
+        );
+    }
+    invoke_with(
+        &webview,
+        "set_projector_safe",
+        serde_json::json!({"on": true}),
+    )
+    .unwrap();
+    let room = format!("{}{}", get("desk_queue"), get("desk_replies"));
+    assert!(!room.contains("Canary"), "{room}");
+    assert!(!room.contains("anon_aaaa1111"), "no id either: {room}");
+    assert!(
+        room.contains("Learner") && room.contains("Halves"),
+        "aliases and titles stay: {room}"
+    );
+}

@@ -370,6 +370,23 @@ impl<'a> Desk<'a> {
         Ok(to_request(row, name, me.as_deref(), self.store.now_ms()))
     }
 
+    /// The classes of these calls, each once (calls not stored are skipped): whose views to
+    /// refresh after a group answer.
+    pub async fn classes_of(&self, call_ids: &[String]) -> Result<Vec<String>, DeskError> {
+        let mut classes: Vec<String> = Vec::new();
+        for call_id in call_ids {
+            let class_id: Option<String> =
+                sqlx::query_scalar("SELECT class_id FROM calls WHERE call_id = ?")
+                    .bind(call_id)
+                    .fetch_optional(self.store.pool())
+                    .await?;
+            if let Some(class_id) = class_id.filter(|c| !classes.contains(c)) {
+                classes.push(class_id);
+            }
+        }
+        Ok(classes)
+    }
+
     /// Open requests across every class (the sidebar's and the title's count).
     pub async fn waiting_count(&self) -> Result<i32, DeskError> {
         Ok(self

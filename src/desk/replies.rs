@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::{Desk, DeskError, MAX_ANSWER_CHARS};
+use crate::progress::names::Privacy;
 
 /// The longest title of a saved reply (it is a button label).
 pub const MAX_REPLY_TITLE_CHARS: usize = 80;
@@ -48,6 +49,15 @@ impl Desk<'_> {
         )
         .fetch_all(self.store.pool())
         .await?)
+    }
+
+    /// [`Desk::replies`] as `privacy` allows: a room sees titles, not bodies.
+    pub async fn replies_as(&self, privacy: Privacy) -> Result<Vec<SavedReply>, DeskError> {
+        let replies = self.replies().await?;
+        Ok(match privacy {
+            Privacy::Names => replies,
+            Privacy::Projector { .. } => replies.into_iter().map(SavedReply::for_room).collect(),
+        })
     }
 
     pub async fn create_reply(&self, title: &str, body: &str) -> Result<SavedReply, DeskError> {

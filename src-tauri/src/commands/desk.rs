@@ -7,7 +7,6 @@ use a2learn_teacher::desk::notify::DeskNotifier;
 use a2learn_teacher::desk::{Desk, DeskError, GroupOutcome, HelpRequest, SavedReply};
 use a2learn_teacher::error::Coded;
 use a2learn_teacher::host::mcp::HostClient;
-use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::store::Changes;
 use serde::Serialize;
 use tauri::State;
@@ -172,16 +171,8 @@ pub async fn desk_answer_group(
         desk.answer_group(host, &call_ids, answer).await
     })
     .await;
-    let mut classes = Vec::new();
-    for call_id in &call_ids {
-        if let Ok(r) = Desk::new(&state.store).request(call_id).await
-            && !classes.contains(&r.class_id)
-        {
-            classes.push(r.class_id);
-        }
-    }
-    for class_id in &classes {
-        changed(&state, class_id);
+    for class_id in Desk::new(&state.store).classes_of(&call_ids).await? {
+        changed(&state, &class_id);
     }
     out
 }
@@ -189,11 +180,7 @@ pub async fn desk_answer_group(
 #[tauri::command]
 #[specta::specta]
 pub async fn desk_replies(state: State<'_, AppState>) -> Result<Vec<SavedReply>, UiError> {
-    let replies = Desk::new(&state.store).replies().await?;
-    Ok(match state.privacy() {
-        Privacy::Names => replies,
-        Privacy::Projector { .. } => replies.into_iter().map(SavedReply::for_room).collect(),
-    })
+    Ok(Desk::new(&state.store).replies_as(state.privacy()).await?)
 }
 
 #[tauri::command]
