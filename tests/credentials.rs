@@ -109,9 +109,11 @@ fn dump(path: &Path) -> String {
     text
 }
 
-fn secret_tool_lookup() -> String {
+/// The secret of one account, through the Secret Service's own client (two databases here, so
+/// two accounts: the lookup names its account).
+fn secret_tool_lookup(account: &str) -> String {
     let out = Command::new("secret-tool")
-        .args(["lookup", "service", SERVICE])
+        .args(["lookup", "service", SERVICE, "username", account])
         .output()
         .unwrap();
     String::from_utf8_lossy(&out.stdout).trim().to_string()
@@ -119,7 +121,7 @@ fn secret_tool_lookup() -> String {
 
 /// The scenario both storages share: set a token, find it nowhere in the database, restart,
 /// still connect; then an old database with a plain-text token is cleaned on open.
-async fn token_scenario(expect: SecretStorage) {
+async fn token_scenario(expect: SecretStorage) -> String {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("teacher.db");
     let host = pathway_host::start(pathway_host::HostConfig::local(TOKEN))
@@ -172,6 +174,11 @@ async fn token_scenario(expect: SecretStorage) {
     let settings = store.host_settings().await.unwrap();
     assert_eq!(settings.token.as_deref(), Some(LEGACY_TOKEN));
     assert_eq!(settings.token_storage, Some(expect));
+    let account: String =
+        sqlx::query_scalar("SELECT value FROM settings WHERE key = 'host_token_account'")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
     store.close().await;
     assert!(!dump(&old).contains(LEGACY_TOKEN), "wiped from .dump");
     assert!(
@@ -179,15 +186,16 @@ async fn token_scenario(expect: SecretStorage) {
         "wiped from the file's bytes, not just unlinked"
     );
     host.shutdown().await;
+    account
 }
 
 #[test]
 fn the_token_lives_in_a_real_secret_service() {
     if is_child() {
         let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(token_scenario(SecretStorage::System));
+        let account = rt.block_on(token_scenario(SecretStorage::System));
         // Read back through the Secret Service's own client, not through ours.
-        assert_eq!(secret_tool_lookup(), LEGACY_TOKEN);
+        assert_eq!(secret_tool_lookup(&account), LEGACY_TOKEN);
         return;
     }
     let tools = [

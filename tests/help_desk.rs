@@ -11,6 +11,8 @@ use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::desk::{Desk, DeskError, HelpRequest, RequestState};
 use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedSinks};
 use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::progress::attention::Reason;
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::sync::sync_class;
 use a2learn_teacher::{Clock, Store, SystemClock};
 use pathway_host::{CallState, HostConfig, RunningHost};
@@ -263,4 +265,84 @@ async fn a_co_teachers_claim_shows_through_the_echo_and_blocks_this_desk() {
     assert_eq!(rig.host_call(&request.call_id).state, CallState::Open);
     client.close().await;
     rig.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_done() {
+    // Fast host time: deadlines of a second or two.
+    let rig = rig(150.0, 11).await;
+    let desk = Desk::new(&rig.store);
+    let host = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
+    // One request the teacher answers "coming over"; the next one nobody answers.
+    let visited = rig.next_request().await;
+    desk.coming_over(&host, &visited.call_id).await.unwrap();
+    let missed = loop {
+        let r = rig.next_request().await;
+        if r.call_id != visited.call_id {
+            break r;
+        }
+    };
+    rig.wait_stored_state(&missed.call_id, "expired").await;
+    assert_eq!(rig.host_call(&missed.call_id).state, CallState::Expired);
+    host.close().await;
+
+    let class_id = rig.class_id.clone();
+    let owed = |store: Store, class_id: String| async move {
+        let desk = Desk::new(&store);
+        let room = desk.room(Some(&class_id), Privacy::Names).await.unwrap();
+        let needs = store.needs_me(&class_id).await.unwrap();
+        (room, needs)
+    };
+    let (room, needs) = owed(rig.store.clone(), class_id.clone()).await;
+    let follow_ups: Vec<&str> = room.follow_ups.iter().map(|f| f.call_id.as_str()).collect();
+    assert!(
+        follow_ups.contains(&missed.call_id.as_str()),
+        "{follow_ups:?}"
+    );
+    assert!(
+        !follow_ups.contains(&visited.call_id.as_str()),
+        "answered: not a follow-up"
+    );
+    assert_eq!(room.visits.len(), 1);
+    assert_eq!(room.visits[0].call_id, visited.call_id);
+    assert_eq!(
+        needs[0].reason,
+        Reason::FollowUp,
+        "a missed request ranks first"
+    );
+    assert!(
+        needs
+            .iter()
+            .any(|n| n.reason == Reason::FollowUp && n.learner == missed.learner),
+        "{needs:?}"
+    );
+
+    // A restart: the same database, opened afresh.
+    let path = rig.store.path().to_path_buf();
+    rig.cancel.cancel();
+    let reopened = Store::open(&path, Arc::new(SystemClock)).await.unwrap();
+    let (room, _) = owed(reopened.clone(), class_id.clone()).await;
+    assert!(
+        room.follow_ups.iter().any(|f| f.call_id == missed.call_id),
+        "kept across a restart"
+    );
+    assert_eq!(room.visits.len(), 1, "the visit too");
+
+    // Only the teacher clears them.
+    let desk = Desk::new(&reopened);
+    for f in &room.follow_ups {
+        desk.follow_up_done(&f.call_id).await.unwrap();
+    }
+    desk.visit_done(&visited.call_id).await.unwrap();
+    let room = desk.room(Some(&class_id), Privacy::Names).await.unwrap();
+    assert!(
+        room.follow_ups.is_empty() && room.visits.is_empty(),
+        "{room:?}"
+    );
+    let needs = reopened.needs_me(&class_id).await.unwrap();
+    assert!(
+        needs.iter().all(|n| n.reason != Reason::FollowUp),
+        "{needs:?}"
+    );
+    rig.host.shutdown().await;
 }

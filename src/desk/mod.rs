@@ -14,6 +14,7 @@
 
 pub mod notify;
 pub mod replies;
+pub mod room;
 pub mod state;
 
 use std::future::Future;
@@ -145,6 +146,14 @@ impl DeskHost for HostClient {
     }
 }
 
+/// What a response promises besides itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Promise {
+    None,
+    /// "Coming over": a visit the teacher owes until marked done.
+    Visit,
+}
+
 /// One help request as the queue shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct HelpRequest {
@@ -274,7 +283,7 @@ impl<'a> Desk<'a> {
         Self { store }
     }
 
-    /// Waiting requests oldest first, then those closed in the last [`RECENTLY_CLOSED_MS`]
+    /// Waiting requests (the teacher's own claims first, then oldest first), then those closed in the last [`RECENTLY_CLOSED_MS`]
     /// (most recent first). `class_id: None` is every class.
     pub async fn queue(&self, class_id: Option<&str>) -> Result<Vec<HelpRequest>, DeskError> {
         let now = self.store.now_ms();
@@ -315,7 +324,11 @@ impl<'a> Desk<'a> {
             let (wa, wb) = (a.state.is_waiting(), b.state.is_waiting());
             wb.cmp(&wa).then_with(|| {
                 if wa {
-                    a.asked_at_ms.total_cmp(&b.asked_at_ms)
+                    // The teacher's own claims first: the ones they said they would take.
+                    let mine = |r: &HelpRequest| r.state == RequestState::ClaimedByMe;
+                    mine(b)
+                        .cmp(&mine(a))
+                        .then(a.asked_at_ms.total_cmp(&b.asked_at_ms))
                 } else {
                     let closed = |r: &HelpRequest| r.closed_at_ms.unwrap_or(r.deadline_ms);
                     closed(b).total_cmp(&closed(a))
@@ -460,7 +473,11 @@ impl<'a> Desk<'a> {
         host: &impl DeskHost,
         call_id: &str,
     ) -> Result<HelpRequest, DeskError> {
-        self.send_answer(host, call_id, OutgoingText::fixed(COMING_OVER_TEXT))
+        let value = ResponseValue::Assist(AssistValue {
+            answer: OutgoingText::fixed(COMING_OVER_TEXT).into_string(),
+            answered_by: AnsweredBy::Teacher,
+        });
+        self.send_with(host, call_id, Ok(value), Promise::Visit)
             .await
     }
 
@@ -507,6 +524,18 @@ impl<'a> Desk<'a> {
         call_id: &str,
         response: Result<ResponseValue, CallError>,
     ) -> Result<HelpRequest, DeskError> {
+        self.send_with(host, call_id, response, Promise::None).await
+    }
+
+    /// Sends one response and records it, with the visit it promises (if any) in the same
+    /// transaction: a "coming over" the host accepted is always on the Visits list.
+    async fn send_with(
+        &self,
+        host: &impl DeskHost,
+        call_id: &str,
+        response: Result<ResponseValue, CallError>,
+        promise: Promise,
+    ) -> Result<HelpRequest, DeskError> {
         let request = self.request(call_id).await?;
         // Exactly one response per call, and none after the deadline: checked here with the
         // clock before anything is sent (the host checks again).
@@ -533,6 +562,20 @@ impl<'a> Desk<'a> {
             .bind(call_id)
             .execute(&mut *tx)
             .await?;
+        if promise == Promise::Visit {
+            sqlx::query(
+                "INSERT INTO desk_visits (call_id, class_id, learner, pathway_id, widget_id, \
+                 promised_at_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+            )
+            .bind(call_id)
+            .bind(&request.class_id)
+            .bind(&request.learner)
+            .bind(&request.pathway_id)
+            .bind(&request.widget_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         tracing::info!(call_id, outcome, "help request answered");
         self.request(call_id).await

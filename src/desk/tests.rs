@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::*;
 use crate::FixedClock;
+use crate::clock::Clock;
 use crate::roster::RosterEntry;
 
 const T0: i64 = 1_800_000_000_000;
@@ -403,4 +404,110 @@ async fn saved_replies_and_drafts_survive_a_restart() {
     // A saved reply obeys the answer's bounds.
     assert!(desk.create_reply("", "x").await.is_err());
     assert!(desk.create_reply("Long", &"x".repeat(4001)).await.is_err());
+}
+
+#[tokio::test]
+async fn a_missed_request_stays_a_follow_up_until_marked_done() {
+    let f = fixture().await;
+    insert_call(&f.store, "call-a", T0, "help").await;
+    let desk = Desk::new(&f.store);
+    // Waiting: not a follow-up yet.
+    assert!(
+        desk.room(None, Privacy::Names)
+            .await
+            .unwrap()
+            .follow_ups
+            .is_empty()
+    );
+    // The deadline passes with no answer: a follow-up, before and after the host's timeout echo.
+    f.clock.advance(300_000);
+    assert_eq!(
+        desk.room(None, Privacy::Names)
+            .await
+            .unwrap()
+            .follow_ups
+            .len(),
+        1
+    );
+    sqlx::query("UPDATE calls SET state = 'expired', closed_at_ms = ? WHERE call_id = 'call-a'")
+        .bind(T0 + 300_000)
+        .execute(f.store.pool())
+        .await
+        .unwrap();
+    f.clock.advance(3_600_000);
+    let missed = desk.room(None, Privacy::Names).await.unwrap().follow_ups;
+    assert_eq!(missed.len(), 1, "it never leaves by itself");
+    assert_eq!(missed[0].closed_at_ms, Some((T0 + 300_000) as f64));
+    let needs = f.store.needs_me("class-1").await.unwrap();
+    assert_eq!(
+        needs[0].reason,
+        crate::progress::attention::Reason::FollowUp
+    );
+    desk.follow_up_done("call-a").await.unwrap();
+    assert!(
+        desk.room(None, Privacy::Names)
+            .await
+            .unwrap()
+            .follow_ups
+            .is_empty()
+    );
+    assert!(f.store.needs_me("class-1").await.unwrap().is_empty());
+    // Control: an answered or declined request is never a follow-up.
+    insert_call(&f.store, "call-b", f.clock.now_ms(), "help").await;
+    desk.decline(&FakeHost::default(), "call-b").await.unwrap();
+    f.clock.advance(600_000);
+    assert!(
+        desk.room(None, Privacy::Names)
+            .await
+            .unwrap()
+            .follow_ups
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn coming_over_promises_a_visit_until_it_is_made() {
+    let f = fixture().await;
+    insert_call(&f.store, "call-a", T0, "help").await;
+    insert_call(&f.store, "call-b", T0 + 1, "help too").await;
+    let desk = Desk::new(&f.store);
+    let host = FakeHost::default();
+    desk.coming_over(&host, "call-b").await.unwrap();
+    f.clock.advance(1_000);
+    desk.coming_over(&host, "call-a").await.unwrap();
+    let visits = desk.room(None, Privacy::Names).await.unwrap().visits;
+    let order: Vec<&str> = visits.iter().map(|v| v.call_id.as_str()).collect();
+    assert_eq!(order, ["call-b", "call-a"], "in promise order");
+    // The widget was told, as the contract allows: one answer each.
+    assert_eq!(host.sent().len(), 2);
+    desk.visit_done("call-b").await.unwrap();
+    let visits = desk.room(None, Privacy::Names).await.unwrap().visits;
+    assert_eq!(visits.len(), 1);
+    assert!(
+        desk.visit_done("call-b").await.is_err(),
+        "a visit is done once"
+    );
+    // A room sees an alias, never the id or a name.
+    let safe = desk
+        .room(None, Privacy::Projector { seed: 7 })
+        .await
+        .unwrap();
+    assert!(
+        safe.visits[0].learner.starts_with("Learner"),
+        "{:?}",
+        safe.visits[0]
+    );
+    assert_eq!(safe.visits[0].display_name, None);
+}
+
+#[tokio::test]
+async fn the_teachers_own_claims_come_first() {
+    let f = fixture().await;
+    insert_call(&f.store, "call-old", T0 - 5_000, "first").await;
+    insert_call(&f.store, "call-new", T0, "second").await;
+    let desk = Desk::new(&f.store);
+    desk.claim(&FakeHost::default(), "call-new").await.unwrap();
+    let queue = desk.queue(None).await.unwrap();
+    let order: Vec<&str> = queue.iter().map(|r| r.call_id.as_str()).collect();
+    assert_eq!(order, ["call-new", "call-old"]);
 }

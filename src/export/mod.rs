@@ -220,7 +220,7 @@ impl Run<'_> {
         if self.cancel.is_cancelled() {
             return Err(ExportError::Cancelled);
         }
-        if self.done % PROGRESS_EVERY == 0 {
+        if self.done.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(ExportProgress {
                 rows_done: self.done,
                 rows_total: self.total.max(self.done),

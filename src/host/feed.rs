@@ -379,14 +379,14 @@ async fn flush(
     let outcome = store.ingest(&config.class_id, registry, batch).await?;
     stats.add(&outcome, frames);
     sinks.stats.send_replace(*stats);
-    if outcome.changes.any() {
-        if let Some(tx) = &sinks.changes {
-            let _ = tx.send(StoreChanged {
-                class_id: config.class_id.clone(),
-                changes: outcome.changes,
-                committed_at_ms: clock.now_ms(),
-            });
-        }
+    if outcome.changes.any()
+        && let Some(tx) = &sinks.changes
+    {
+        let _ = tx.send(StoreChanged {
+            class_id: config.class_id.clone(),
+            changes: outcome.changes,
+            committed_at_ms: clock.now_ms(),
+        });
     }
     if outcome.quarantined > 0 {
         tracing::warn!(class_id = %config.class_id, count = outcome.quarantined, "frames quarantined");

@@ -57,10 +57,10 @@ fn is_auth_failure(err: &(dyn std::error::Error + 'static)) -> bool {
         if e.downcast_ref::<AuthRequiredError>().is_some() {
             return true;
         }
-        if let Some(status) = e.downcast_ref::<HttpStatusError>() {
-            if status.status == 401 || status.status == 403 {
-                return true;
-            }
+        if let Some(status) = e.downcast_ref::<HttpStatusError>()
+            && (status.status == 401 || status.status == 403)
+        {
+            return true;
         }
         current = e.source();
     }

@@ -36,10 +36,10 @@ pub fn check_assignment(
     if pathway_id.trim().is_empty() {
         errors.push(field("pathway_id", "choose a pathway"));
     }
-    if let Some(due) = due_at_ms {
-        if due <= now_ms {
-            errors.push(field("due_at", "the due date is in the past"));
-        }
+    if let Some(due) = due_at_ms
+        && due <= now_ms
+    {
+        errors.push(field("due_at", "the due date is in the past"));
     }
     if let Some(note) = note {
         let n = note.chars().count();

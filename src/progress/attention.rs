@@ -1,7 +1,9 @@
 //! "Who needs me now": one ranked list of the learners of a class who need the teacher, each
 //! with its reason and how long ago it started (from the injected clock).
 //!
-//! Three signals, ranked in this order, oldest first within each:
+//! Four signals, ranked in this order, oldest first within each:
+//! 0. a missed help request to follow up ([`crate::desk::room`]): the host closed it unanswered,
+//!    and the teacher has not marked it done — the student asked and nobody came;
 //! 1. an open help request (`a2learn.assist` call, state `open`);
 //! 2. a struggle signal on a step with no completion of that step after it;
 //! 3. repeated failures: [`REPEATED_FAILURES`] or more incorrect completions of one step by one
@@ -17,6 +19,8 @@ pub const REPEATED_FAILURES: u32 = 2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, specta::Type)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
+    /// Variant order is the ranking: a missed request comes first.
+    FollowUp,
     HelpRequest,
     Struggling,
     RepeatedFailures,
@@ -50,6 +54,23 @@ pub fn rank(mut items: Vec<NeedsMe>) -> Vec<NeedsMe> {
 impl Store {
     pub async fn needs_me(&self, class_id: &str) -> Result<Vec<NeedsMe>, StoreError> {
         let mut items = Vec::new();
+        let missed: Vec<crate::desk::room::Row> = sqlx::query_as(crate::desk::room::FOLLOWUPS_SQL)
+            .bind(self.now_ms())
+            .bind(class_id)
+            .fetch_all(self.pool())
+            .await?;
+        items.extend(
+            missed
+                .into_iter()
+                .map(|(_, _, learner, pathway_id, widget_id, at, _)| NeedsMe {
+                    reason: Reason::FollowUp,
+                    learner,
+                    pathway_id,
+                    widget_id,
+                    since_ms: at,
+                    count: 0,
+                }),
+        );
         let requests: Vec<(String, String, String, i64)> = sqlx::query_as(
             "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
              WHERE class_id = ? AND state = 'open' AND function = 'assist'",

@@ -7,12 +7,14 @@
 //! struggle signals and score/assist calls. In order of precedence:
 //!
 //! 1. `waiting_for_help`: an open `a2learn.assist` call on the step.
-//! 2. `struggling`: a struggle signal newer than the newest completion (or with none).
-//! 3. a completion: the newest one decides: `completed_correct` (`correct: true`),
+//! 2. `follow_up`: an assist call the host closed unanswered (deadline, failure) that the
+//!    teacher has not marked done ([`crate::desk::room`]).
+//! 3. `struggling`: a struggle signal newer than the newest completion (or with none).
+//! 4. a completion: the newest one decides: `completed_correct` (`correct: true`),
 //!    `completed_incorrect` (`false`), `completed` (`null`: a step that does not assess, or no
 //!    check ran).
-//! 4. `in_progress`: no completion, but some call (score or assist, any state) on the step.
-//! 5. `not_started`: nothing stored for the learner on the step.
+//! 5. `in_progress`: no completion, but some call (score or assist, any state) on the step.
+//! 6. `not_started`: nothing stored for the learner on the step.
 
 use std::collections::HashMap;
 
@@ -30,10 +32,12 @@ pub enum CellState {
     Completed,
     Struggling,
     WaitingForHelp,
+    /// Asked for help, and the request closed unanswered: the teacher owes a follow-up.
+    FollowUp,
 }
 
 impl CellState {
-    pub const ALL: [CellState; 7] = [
+    pub const ALL: [CellState; 8] = [
         CellState::NotStarted,
         CellState::InProgress,
         CellState::CompletedCorrect,
@@ -41,6 +45,7 @@ impl CellState {
         CellState::Completed,
         CellState::Struggling,
         CellState::WaitingForHelp,
+        CellState::FollowUp,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -52,6 +57,7 @@ impl CellState {
             CellState::Completed => "completed",
             CellState::Struggling => "struggling",
             CellState::WaitingForHelp => "waiting_for_help",
+            CellState::FollowUp => "follow_up",
         }
     }
 }
@@ -65,6 +71,8 @@ pub struct CellFacts {
     pub incorrect: u32,
     pub last_struggle_at: Option<i64>,
     pub open_assist: bool,
+    /// A help request the host closed unanswered, not yet followed up ([`crate::desk::room`]).
+    pub follow_up: bool,
     pub calls: u32,
 }
 
@@ -73,11 +81,14 @@ pub fn cell_state(f: &CellFacts) -> CellState {
     if f.open_assist {
         return CellState::WaitingForHelp;
     }
+    if f.follow_up {
+        return CellState::FollowUp;
+    }
     let completed_at = f.last_completion.map(|(at, _)| at);
-    if let Some(struggle_at) = f.last_struggle_at {
-        if completed_at.is_none_or(|c| struggle_at > c) {
-            return CellState::Struggling;
-        }
+    if let Some(struggle_at) = f.last_struggle_at
+        && completed_at.is_none_or(|c| struggle_at > c)
+    {
+        return CellState::Struggling;
     }
     match f.last_completion {
         Some((_, Some(true))) => CellState::CompletedCorrect,
@@ -127,8 +138,11 @@ pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), corre
 pub const GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
      WHERE class_id = ? AND pathway_id = ? GROUP BY learner, widget_id";
 pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
-     MAX(function = 'assist' AND state = 'open'), COUNT(*) FROM calls \
-     WHERE class_id = ? AND pathway_id = ? GROUP BY learner, widget_id";
+     MAX(function = 'assist' AND state = 'open'), \
+     MAX(function = 'assist' AND state IN ('expired', 'failed') \
+         AND call_id NOT IN (SELECT call_id FROM desk_sent) \
+         AND call_id NOT IN (SELECT call_id FROM desk_followups_done)), \
+     COUNT(*) FROM calls WHERE class_id = ? AND pathway_id = ? GROUP BY learner, widget_id";
 
 impl Store {
     /// The pathway an assignment of `class_id` refers to.
@@ -214,14 +228,15 @@ impl Store {
         for (learner, widget, at) in struggles {
             facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
         }
-        let calls: Vec<(String, String, bool, i64)> = sqlx::query_as(GRID_CALLS_SQL)
+        let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(GRID_CALLS_SQL)
             .bind(class_id)
             .bind(&pathway_id)
             .fetch_all(self.pool())
             .await?;
-        for (learner, widget, open_assist, n) in calls {
+        for (learner, widget, open_assist, follow_up, n) in calls {
             let f = facts.entry((learner, widget)).or_default();
             f.open_assist = open_assist;
+            f.follow_up = follow_up;
             f.calls = u32::try_from(n).unwrap_or(u32::MAX);
         }
 
@@ -338,6 +353,27 @@ mod tests {
                 },
                 CellState::WaitingForHelp,
             ),
+            // A missed request to follow up wins over a struggle and a completion...
+            (
+                CellFacts {
+                    last_completion: Some((10, Some(true))),
+                    last_struggle_at: Some(20),
+                    follow_up: true,
+                    calls: 1,
+                    ..facts()
+                },
+                CellState::FollowUp,
+            ),
+            // ...but not over a request waiting now.
+            (
+                CellFacts {
+                    follow_up: true,
+                    open_assist: true,
+                    calls: 2,
+                    ..facts()
+                },
+                CellState::WaitingForHelp,
+            ),
         ];
         for (i, (f, want)) in cases.into_iter().enumerate() {
             assert_eq!(cell_state(&f), want, "case {i}: {f:?}");
@@ -349,6 +385,6 @@ mod tests {
         let mut names: Vec<&str> = CellState::ALL.iter().map(|s| s.as_str()).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), 7);
+        assert_eq!(names.len(), CellState::ALL.len());
     }
 }

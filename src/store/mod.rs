@@ -38,6 +38,12 @@ pub enum StoreError {
         #[source]
         source: std::io::Error,
     },
+    #[error("cannot take the migration lock {path}: {source}")]
+    MigrationLock {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("cannot open the database at {path}: {source}")]
     Open {
         path: PathBuf,
@@ -90,6 +96,26 @@ pub struct Store {
     clock: SharedClock,
 }
 
+/// Waits for, and holds until dropped, the exclusive lock on `<database>-migrate.lock`.
+async fn migration_lock(path: &Path) -> Result<std::fs::File, StoreError> {
+    let lock_path = PathBuf::from(format!("{}-migrate.lock", path.display()));
+    let failed = |source: std::io::Error| StoreError::MigrationLock {
+        path: lock_path.clone(),
+        source,
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(failed)?;
+    // Blocks while another process migrates: off the async workers.
+    tokio::task::spawn_blocking(move || file.lock().map(|()| file))
+        .await
+        .map_err(|e| failed(std::io::Error::other(e)))?
+        .map_err(failed)
+}
+
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path, clock: SharedClock) -> Result<Self, StoreError> {
@@ -122,13 +148,17 @@ impl Store {
                 path: path.to_path_buf(),
                 source,
             })?;
-        MIGRATOR
-            .run(&pool)
-            .await
-            .map_err(|source| StoreError::Migrate {
-                path: path.to_path_buf(),
-                source,
-            })?;
+        // Two processes opening a new database at once (two syncs started together) would both
+        // run the migrations, and sqlx's SQLite migrator takes no lock: the second fails with
+        // "table already exists". An exclusive lock on a file beside the database makes them
+        // take turns; the second then finds every migration applied.
+        let lock = migration_lock(path).await?;
+        let migrated = MIGRATOR.run(&pool).await;
+        drop(lock);
+        migrated.map_err(|source| StoreError::Migrate {
+            path: path.to_path_buf(),
+            source,
+        })?;
         tracing::debug!(path = %path.display(), "store opened");
         let store = Self {
             pool,

@@ -293,6 +293,7 @@ pub async fn needs_me(
         .into_iter()
         .map(|i| NeedsMeView {
             reason_text: match i.reason {
+                Reason::FollowUp => "missed — follow up".to_string(),
                 Reason::HelpRequest => "asked for help".to_string(),
                 Reason::Struggling => format!("struggling: {} failed checks", i.count),
                 Reason::RepeatedFailures => format!("{} incorrect completions", i.count),

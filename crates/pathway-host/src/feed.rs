@@ -146,12 +146,12 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: u64, tx: mp
             last = frame.seq;
             next_ping = Instant::now() + ping;
             if faults.duplicate_every > 0
-                && sent % u64::from(faults.duplicate_every) == 0
+                && sent.is_multiple_of(u64::from(faults.duplicate_every))
                 && tx.send(Ok(bytes)).await.is_err()
             {
                 return;
             }
-            if faults.drop_every > 0 && sent % u64::from(faults.drop_every) == 0 {
+            if faults.drop_every > 0 && sent.is_multiple_of(u64::from(faults.drop_every)) {
                 tracing::debug!(class_id, seq = last, "fault: dropping a feed connection");
                 // Let the server flush what was sent: the fault is "the connection broke
                 // after N frames", not "N frames were lost".
@@ -161,7 +161,7 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: u64, tx: mp
                     .await;
                 return;
             }
-            if faults.stall_every > 0 && sent % u64::from(faults.stall_every) == 0 {
+            if faults.stall_every > 0 && sent.is_multiple_of(u64::from(faults.stall_every)) {
                 tokio::select! {
                     _ = sleep(std::time::Duration::from_millis(faults.stall_ms)) => {}
                     _ = shared.kill.cancelled() => {}

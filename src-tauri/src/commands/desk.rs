@@ -4,6 +4,7 @@
 
 use a2learn_teacher::UiError;
 use a2learn_teacher::desk::notify::DeskNotifier;
+use a2learn_teacher::desk::room::Room;
 use a2learn_teacher::desk::{Desk, DeskError, GroupOutcome, HelpRequest, SavedReply};
 use a2learn_teacher::error::Coded;
 use a2learn_teacher::host::mcp::HostClient;
@@ -60,6 +61,19 @@ fn changed(state: &AppState, class_id: &str) {
             ..Default::default()
         },
     );
+}
+
+/// Tells the views of `call_id`'s class that it changed here (the grid's follow-up cell, "who
+/// needs me", the desk's lists).
+async fn changed_call(state: &AppState, call_id: &str) {
+    if let Ok(classes) = Desk::new(&state.store)
+        .classes_of(&[call_id.to_string()])
+        .await
+    {
+        for class_id in classes {
+            changed(state, &class_id);
+        }
+    }
 }
 
 /// Runs one desk action against the configured host and closes the session after it.
@@ -175,6 +189,37 @@ pub async fn desk_answer_group(
         changed(&state, &class_id);
     }
     out
+}
+
+/// Follow-ups (missed requests) and promised visits, labelled as the window's privacy allows.
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_room(
+    state: State<'_, AppState>,
+    class_id: Option<String>,
+) -> Result<Room, UiError> {
+    Ok(Desk::new(&state.store)
+        .room(class_id.as_deref(), state.privacy())
+        .await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_follow_up_done(
+    state: State<'_, AppState>,
+    call_id: String,
+) -> Result<(), UiError> {
+    Desk::new(&state.store).follow_up_done(&call_id).await?;
+    changed_call(&state, &call_id).await;
+    Ok(())
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn desk_visit_done(state: State<'_, AppState>, call_id: String) -> Result<(), UiError> {
+    Desk::new(&state.store).visit_done(&call_id).await?;
+    changed_call(&state, &call_id).await;
+    Ok(())
 }
 
 #[tauri::command]

@@ -158,19 +158,19 @@ impl Store {
         }
         outcome.quarantined = write_quarantine(&mut *conn, class_id, &quarantine, now).await?;
         outcome.changes.quarantine |= outcome.quarantined > 0;
-        if high != cursor {
-            if let Some(seq) = high {
-                sqlx::query(
-                    "INSERT INTO feed_cursors (class_id, last_seq, updated_at) VALUES (?, ?, ?) \
+        if high != cursor
+            && let Some(seq) = high
+        {
+            sqlx::query(
+                "INSERT INTO feed_cursors (class_id, last_seq, updated_at) VALUES (?, ?, ?) \
                      ON CONFLICT (class_id) DO UPDATE SET last_seq = excluded.last_seq, \
                      updated_at = excluded.updated_at",
-                )
-                .bind(class_id)
-                .bind(seq)
-                .bind(now)
-                .execute(&mut *conn)
-                .await?;
-            }
+            )
+            .bind(class_id)
+            .bind(seq)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
         }
         outcome.last_seq = high;
         tx.commit().await?;

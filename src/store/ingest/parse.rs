@@ -78,10 +78,10 @@ pub(super) fn read_frames(
                 }
                 match agui::parse_event_str(&data) {
                     Ok(Parsed::Ignored(_)) => {
-                        if seq.is_none() {
-                            if let Some(s) = parse_snapshot(&data) {
-                                snapshot = Some(s);
-                            }
+                        if seq.is_none()
+                            && let Some(s) = parse_snapshot(&data)
+                        {
+                            snapshot = Some(s);
                         }
                         outcome.ignored += 1;
                     }

@@ -44,6 +44,10 @@ export const commands = {
 	deskComingOver: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_coming_over", { callId })),
 	deskDecline: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_decline", { callId })),
 	deskAnswerGroup: (callIds: string[], text: string) => typedError<GroupOutcome[], UiError>(__TAURI_INVOKE("desk_answer_group", { callIds, text })),
+	/**  Follow-ups (missed requests) and promised visits, labelled as the window's privacy allows. */
+	deskRoom: (classId: string | null) => typedError<Room, UiError>(__TAURI_INVOKE("desk_room", { classId })),
+	deskFollowUpDone: (callId: string) => typedError<null, UiError>(__TAURI_INVOKE("desk_follow_up_done", { callId })),
+	deskVisitDone: (callId: string) => typedError<null, UiError>(__TAURI_INVOKE("desk_visit_done", { callId })),
 	deskReplies: () => typedError<SavedReply[], UiError>(__TAURI_INVOKE("desk_replies")),
 	deskCreateReply: (title: string, body: string) => typedError<SavedReply, UiError>(__TAURI_INVOKE("desk_create_reply", { title, body })),
 	deskUpdateReply: (replyId: number, title: string, body: string) => typedError<SavedReply, UiError>(__TAURI_INVOKE("desk_update_reply", { replyId, title, body })),
@@ -122,7 +126,9 @@ export type CatalogStepView = {
 	assesses: boolean,
 };
 
-export type CellState = "not_started" | "in_progress" | "completed_correct" | "completed_incorrect" | "completed" | "struggling" | "waiting_for_help";
+export type CellState = "not_started" | "in_progress" | "completed_correct" | "completed_incorrect" | "completed" | "struggling" | "waiting_for_help" | 
+/**  Asked for help, and the request closed unanswered: the teacher owes a follow-up. */
+"follow_up";
 
 /**  A class as the sidebar lists it. */
 export type ClassSummary = {
@@ -469,7 +475,9 @@ export type QuarantineEntry = {
 	received_at_ms: number | null,
 };
 
-export type Reason = "help_request" | "struggling" | "repeated_failures";
+export type Reason = 
+/**  Variant order is the ranking: a missed request comes first. */
+"follow_up" | "help_request" | "struggling" | "repeated_failures";
 
 /**  Where a help request stands. */
 export type RequestState = 
@@ -487,6 +495,30 @@ export type RequestState =
 "expired" | 
 /**  Closed with another error code. */
 "failed";
+
+/**  What the help desk lists besides the queue. */
+export type Room = {
+	/**  Missed — follow up: oldest request first. */
+	follow_ups: RoomItem[],
+	/**  Visits promised, in promise order. */
+	visits: RoomItem[],
+};
+
+/**  A learner the teacher owes a follow-up or a visit. */
+export type RoomItem = {
+	call_id: string,
+	class_id: string,
+	/**  The anonymous id, or an alias under projector-safe privacy. */
+	learner: string,
+	/**  The roster's local name, if any; never under projector-safe privacy. */
+	display_name: string | null,
+	pathway_id: string,
+	widget_id: string,
+	/**  When the student asked (a follow-up) or the teacher promised (a visit). */
+	since_ms: number | null,
+	/**  When the host closed the request (a follow-up); none for a visit. */
+	closed_at_ms: number | null,
+};
 
 export type RosterImportView = {
 	/**  Rows stored; 0 when anything was wrong (nothing is half-imported). */

@@ -16,6 +16,8 @@ import type {
   HostSettingsView,
   QuarantineEntry,
   RequestState,
+  Room,
+  RoomItem,
   SavedReply,
   StoreChanged,
   UiError,
@@ -25,11 +27,15 @@ import { commands, events } from "./bindings";
 /** Limits the core enforces, exported from Rust (tauri-specta constants). */
 export { MAX_ANSWER_CHARS, MAX_NOTE_CHARS, MAX_REPLY_TITLE_CHARS } from "./bindings";
 
-export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, SavedReply };
+export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, Room, RoomItem, SavedReply };
 
 /** The help desk's calls (issue 6). */
 export interface DeskIpc {
   queue(classId: string | null): Promise<HelpRequest[]>;
+  /** Follow-ups (requests the host closed unanswered) and promised visits, until marked done. */
+  room(classId: string | null): Promise<Room>;
+  followUpDone(callId: string): Promise<void>;
+  visitDone(callId: string): Promise<void>;
   claim(callId: string): Promise<HelpRequest>;
   answer(callId: string, text: string): Promise<HelpRequest>;
   comingOver(callId: string): Promise<HelpRequest>;
@@ -237,6 +243,13 @@ export const tauriIpc: TeacherIpc = {
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),
+    room: async (classId) => unwrap(await commands.deskRoom(classId)),
+    followUpDone: async (callId) => {
+      unwrap(await commands.deskFollowUpDone(callId));
+    },
+    visitDone: async (callId) => {
+      unwrap(await commands.deskVisitDone(callId));
+    },
     claim: async (callId) => unwrap(await commands.deskClaim(callId)),
     answer: async (callId, text) => unwrap(await commands.deskAnswer(callId, text)),
     comingOver: async (callId) => unwrap(await commands.deskComingOver(callId)),

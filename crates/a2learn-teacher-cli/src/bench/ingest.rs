@@ -191,10 +191,9 @@ pub async fn parse_and_validate(dir: &Path, source: &ReplaySource) -> anyhow::Re
     for (_, data) in &source.data {
         if let Ok(a2learn_contract::Parsed::Contract(message)) =
             a2learn_contract::transport::agui::parse_event_str(data)
+            && a2learn_contract::validate_message(&message, &registry).is_ok()
         {
-            if a2learn_contract::validate_message(&message, &registry).is_ok() {
-                accepted += 1;
-            }
+            accepted += 1;
         }
     }
     let rate = source.frames as f64 / started.elapsed().as_secs_f64();

@@ -44,7 +44,7 @@ impl Spread {
             };
         }
         let mid = v.len() / 2;
-        let median = if v.len() % 2 == 0 {
+        let median = if v.len().is_multiple_of(2) {
             (v[mid - 1] + v[mid]) / 2.0
         } else {
             v[mid]

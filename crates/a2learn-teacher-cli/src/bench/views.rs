@@ -215,18 +215,18 @@ impl<'a> Filler<'a> {
                 at += 7;
                 let correct = self.steps[s]
                     .assesses
-                    .then(|| (h >> 8).wrapping_add(s as u64) % 4 != 0);
+                    .then(|| !(h >> 8).wrapping_add(s as u64).is_multiple_of(4));
                 self.result(&class, &learner, s, correct, at);
             }
             if extras {
                 let last = done - 1;
-                if h % 5 == 0 && self.steps[last].assesses {
+                if h.is_multiple_of(5) && self.steps[last].assesses {
                     for _ in 0..2 {
                         at += 7;
                         self.result(&class, &learner, last, Some(false), at);
                     }
                 }
-                if h % 3 == 0 && self.steps[last].assesses {
+                if h.is_multiple_of(3) && self.steps[last].assesses {
                     let call_id = self.id("call");
                     self.calls.push(CallRow {
                         call_id,

@@ -1,7 +1,7 @@
 import type { NeedsMeView } from "../../ipc";
 import { ago } from "./cells";
 
-const ICON = { help_request: "?", struggling: "▲", repeated_failures: "✗" } as const;
+const ICON = { follow_up: "!", help_request: "?", struggling: "▲", repeated_failures: "✗" } as const;
 
 /** One ranked list: help requests, then struggles, then repeated failures, oldest first. */
 export function NeedsMe({ items }: { items: NeedsMeView[] }) {

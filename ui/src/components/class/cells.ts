@@ -3,12 +3,13 @@ import type { CellState } from "../../ipc";
 /** Each state by shape (a glyph) and colour (a class), and a name for screen readers. */
 export const CELL: Record<CellState, { glyph: string; label: string; rank: number }> = {
   waiting_for_help: { glyph: "?", label: "waiting for help", rank: 0 },
-  struggling: { glyph: "▲", label: "struggling", rank: 1 },
-  completed_incorrect: { glyph: "✗", label: "completed, incorrect", rank: 2 },
-  in_progress: { glyph: "◐", label: "in progress", rank: 3 },
-  not_started: { glyph: "·", label: "not started", rank: 4 },
-  completed: { glyph: "●", label: "completed (no verdict)", rank: 5 },
-  completed_correct: { glyph: "✓", label: "completed, correct", rank: 6 },
+  follow_up: { glyph: "!", label: "missed help request: follow up", rank: 1 },
+  struggling: { glyph: "▲", label: "struggling", rank: 2 },
+  completed_incorrect: { glyph: "✗", label: "completed, incorrect", rank: 3 },
+  in_progress: { glyph: "◐", label: "in progress", rank: 4 },
+  not_started: { glyph: "·", label: "not started", rank: 5 },
+  completed: { glyph: "●", label: "completed (no verdict)", rank: 6 },
+  completed_correct: { glyph: "✓", label: "completed, correct", rank: 7 },
 };
 
 export const STATES = Object.keys(CELL) as CellState[];

@@ -98,6 +98,29 @@ describe("HelpDesk", () => {
     expect(screen.getByText("Coming over")).toBeTruthy();
   });
 
+  it("lists missed requests and promised visits until the teacher marks them done", async () => {
+    const item = (call_id: string, over = {}) => ({
+      call_id,
+      class_id: "class-1",
+      learner: "anon_bbbb2222",
+      display_name: "Bea",
+      pathway_id: "p-1",
+      widget_id: "frc-w4-fraction-compare",
+      since_ms: 1_800_000_000_000 - 600_000,
+      closed_at_ms: null,
+      ...over,
+    });
+    const desk = fakeDeskIpc([], { room: { follow_ups: [item("missed-1")], visits: [item("visit-1")] } });
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const missed = await screen.findByTestId("desk-follow-up");
+    expect(missed.textContent).toContain("Bea");
+    expect(screen.getByTestId("desk-visit").textContent).toContain("coming over");
+    fireEvent.click(within(missed).getByText("Done"));
+    await waitFor(() => expect(screen.queryByTestId("desk-follow-up")).toBeNull());
+    // The visit stays until it is marked done itself.
+    expect(screen.getByTestId("desk-visit")).toBeTruthy();
+  });
+
   it("shows a refused name at the field and keeps the text to rephrase", async () => {
     const desk = fakeDeskIpc([request()], { rosterNames: ["Quillon"] });
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);

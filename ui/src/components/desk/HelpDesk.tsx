@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { HelpRequest, SavedReply, TeacherIpc } from "../../ipc";
+import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc } from "../../ipc";
 import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 
@@ -51,6 +51,7 @@ function useNow(baseMs: number | null): number {
 export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: number }) {
   const safe = useProjectorSafe();
   const [queue, setQueue] = useState<HelpRequest[] | null>(null);
+  const [room, setRoom] = useState<Room>({ follow_ups: [], visits: [] });
   const [replies, setReplies] = useState<SavedReply[]>([]);
   const [muted, setMuted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,9 +60,10 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
 
   const load = useCallback(async () => {
     try {
-      const [q, r] = await Promise.all([ipc.desk.queue(null), ipc.desk.replies()]);
+      const [q, r, owed] = await Promise.all([ipc.desk.queue(null), ipc.desk.replies(), ipc.desk.room(null)]);
       setQueue(q);
       setReplies(r);
+      setRoom(owed);
       setError(null);
     } catch (e) {
       setError(ipc.toUiError(e).message);
@@ -124,6 +126,22 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
           {notice}
         </p>
       ) : null}
+      <OwedList
+        title="Missed — follow up"
+        testId="desk-follow-up"
+        items={room.follow_ups}
+        what={(it) => `asked ${duration(now - (it.since_ms ?? now))} ago; nobody answered in time`}
+        onDone={(it) => ipc.desk.followUpDone(it.call_id).then(load)}
+        onError={(m) => setError(m)}
+      />
+      <OwedList
+        title="Visits"
+        testId="desk-visit"
+        items={room.visits}
+        what={(it) => `you said you were coming over, ${duration(now - (it.since_ms ?? now))} ago`}
+        onDone={(it) => ipc.desk.visitDone(it.call_id).then(load)}
+        onError={(m) => setError(m)}
+      />
       {queue === null ? (
         <p className="muted">Loading…</p>
       ) : waiting.length === 0 ? (
@@ -408,6 +426,43 @@ function GroupAnswer(props: {
         Send to all {group.length}
       </button>
     </form>
+  );
+}
+
+/**
+ * What the teacher still owes: missed requests to follow up, visits promised. Each stays until
+ * the teacher marks it done (kept in the local store, across restarts; nothing goes to the host).
+ */
+function OwedList(props: {
+  title: string;
+  testId: string;
+  items: RoomItem[];
+  what: (it: RoomItem) => string;
+  onDone: (it: RoomItem) => Promise<void>;
+  onError: (message: string) => void;
+}) {
+  const { title, testId, items, what, onDone, onError } = props;
+  const safe = useProjectorSafe();
+  if (items.length === 0) return null;
+  return (
+    <section className="desk-owed" aria-label={title}>
+      <h3>
+        {title} <span className="badge">{items.length}</span>
+      </h3>
+      <ul className="desk-list">
+        {items.map((it) => (
+          <li key={it.call_id} data-testid={testId} data-call-id={it.call_id}>
+            <strong>{safe ? it.learner : (it.display_name ?? it.learner)}</strong>{" "}
+            <span className="muted">
+              {it.widget_id} · {what(it)}
+            </span>{" "}
+            <button type="button" onClick={() => void onDone(it).catch((e) => onError(String(e?.message ?? e)))}>
+              Done
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

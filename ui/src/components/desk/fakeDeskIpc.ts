@@ -1,4 +1,4 @@
-import type { DeskIpc, HelpRequest, SavedReply } from "../../ipc";
+import type { DeskIpc, HelpRequest, Room, SavedReply } from "../../ipc";
 import { IpcError, MAX_ANSWER_CHARS } from "../../ipc";
 
 /** A help request as the backend would send it, for tests. */
@@ -30,8 +30,9 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
 }
 
 /** An in-memory desk backend for tests: answers close requests, as the real one does. */
-export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: string[] } = {}) {
+export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: string[]; room?: Room } = {}) {
   let queue = [...initial];
+  let room: Room = opts.room ?? { follow_ups: [], visits: [] };
   // The backend's privacy gate, in small: a roster name in an answer is refused before sending.
   const gate = (text: string) => {
     // The core's own bounds (desk::validate_answer), as it words them.
@@ -65,6 +66,13 @@ export function fakeDeskIpc(initial: HelpRequest[] = [], opts: { rosterNames?: s
   };
   const desk: DeskIpc = {
     queue: async () => queue,
+    room: async () => room,
+    followUpDone: async (callId) => {
+      room = { ...room, follow_ups: room.follow_ups.filter((f) => f.call_id !== callId) };
+    },
+    visitDone: async (callId) => {
+      room = { ...room, visits: room.visits.filter((v) => v.call_id !== callId) };
+    },
     claim: async (callId) => {
       const r = queue.find((x) => x.call_id === callId);
       if (!r) throw new IpcError({ code: "not_found", message: "no such request" });

@@ -1,0 +1,140 @@
+//! What the teacher still owes the room, kept on this machine: follow-ups (a help request the
+//! host closed unanswered — its deadline passed or it failed — stays listed as "missed — follow
+//! up" until the teacher marks it done; it never leaves by itself) and visits (a "coming over"
+//! the host accepted, listed in promise order until done). Nothing here reaches the network.
+
+use serde::Serialize;
+
+use super::{Desk, DeskError};
+use crate::dto::ms;
+use crate::progress::names::{Labeler, Privacy};
+
+/// The calls that are follow-ups: assist requests closed unanswered by the host (or past their
+/// deadline with no answer from this desk), not yet marked done. `?1` is the clock, `?2` a
+/// class or NULL for every class.
+pub const FOLLOWUPS_SQL: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, \
+     c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms) FROM calls c \
+     WHERE c.function = 'assist' \
+     AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
+     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
+     AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
+     AND (?2 IS NULL OR c.class_id = ?2) ORDER BY c.at_ms, c.call_id";
+
+/// A learner the teacher owes a follow-up or a visit.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct RoomItem {
+    pub call_id: String,
+    pub class_id: String,
+    /// The anonymous id, or an alias under projector-safe privacy.
+    pub learner: String,
+    /// The roster's local name, if any; never under projector-safe privacy.
+    pub display_name: Option<String>,
+    pub pathway_id: String,
+    pub widget_id: String,
+    /// When the student asked (a follow-up) or the teacher promised (a visit).
+    pub since_ms: f64,
+    /// When the host closed the request (a follow-up); none for a visit.
+    pub closed_at_ms: Option<f64>,
+}
+
+/// What the help desk lists besides the queue.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct Room {
+    /// Missed — follow up: oldest request first.
+    pub follow_ups: Vec<RoomItem>,
+    /// Visits promised, in promise order.
+    pub visits: Vec<RoomItem>,
+}
+
+/// A row of [`FOLLOWUPS_SQL`] (and of the visits query): call, class, learner, pathway, widget,
+/// since, closed.
+pub type Row = (String, String, String, String, String, i64, Option<i64>);
+
+impl Desk<'_> {
+    /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
+    pub async fn room(&self, class_id: Option<&str>, privacy: Privacy) -> Result<Room, DeskError> {
+        let follow_ups: Vec<Row> = sqlx::query_as(FOLLOWUPS_SQL)
+            .bind(self.store.now_ms())
+            .bind(class_id)
+            .fetch_all(self.store.pool())
+            .await?;
+        let visits: Vec<Row> = sqlx::query_as(
+            "SELECT call_id, class_id, learner, pathway_id, widget_id, promised_at_ms, NULL \
+             FROM desk_visits WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
+             ORDER BY promised_at_ms, call_id",
+        )
+        .bind(class_id)
+        .fetch_all(self.store.pool())
+        .await?;
+        let mut labels: std::collections::HashMap<String, Labeler> = Default::default();
+        let mut out = Room {
+            follow_ups: Vec::with_capacity(follow_ups.len()),
+            visits: Vec::with_capacity(visits.len()),
+        };
+        for (rows, list) in [(follow_ups, &mut out.follow_ups), (visits, &mut out.visits)] {
+            for (call_id, class_id, learner, pathway_id, widget_id, since, closed) in rows {
+                if !labels.contains_key(&class_id) {
+                    let learners = self.store.learners(&class_id).await?;
+                    let roster = match privacy {
+                        Privacy::Names => self.store.roster(&class_id).await?,
+                        Privacy::Projector { .. } => Default::default(),
+                    };
+                    labels.insert(class_id.clone(), Labeler::new(&learners, &roster, privacy));
+                }
+                let label = labels.get(&class_id);
+                let (learner, display_name) = match (privacy, label) {
+                    (Privacy::Names, Some(l)) => {
+                        let name = l.label(&learner);
+                        let display = (name != learner).then_some(name);
+                        (learner, display)
+                    }
+                    (_, Some(l)) => (l.label(&learner), None),
+                    (_, None) => ("Learner".to_string(), None),
+                };
+                list.push(RoomItem {
+                    call_id,
+                    class_id,
+                    learner,
+                    display_name,
+                    pathway_id,
+                    widget_id,
+                    since_ms: ms(since),
+                    closed_at_ms: closed.map(ms),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The teacher followed up: the learner leaves the follow-up list (and the grid's and "who
+    /// needs me"'s follow-up signal).
+    pub async fn follow_up_done(&self, call_id: &str) -> Result<(), DeskError> {
+        self.request(call_id).await?;
+        sqlx::query(
+            "INSERT INTO desk_followups_done (call_id, done_at_ms) VALUES (?, ?) \
+             ON CONFLICT (call_id) DO NOTHING",
+        )
+        .bind(call_id)
+        .bind(self.store.now_ms())
+        .execute(self.store.pool())
+        .await?;
+        tracing::info!(call_id, "follow-up done");
+        Ok(())
+    }
+
+    /// The teacher made the visit they promised.
+    pub async fn visit_done(&self, call_id: &str) -> Result<(), DeskError> {
+        let done = sqlx::query(
+            "UPDATE desk_visits SET done_at_ms = ? WHERE call_id = ? AND done_at_ms IS NULL",
+        )
+        .bind(self.store.now_ms())
+        .bind(call_id)
+        .execute(self.store.pool())
+        .await?;
+        if done.rows_affected() == 0 {
+            return Err(DeskError::NotFound(format!("open visit for {call_id}")));
+        }
+        tracing::info!(call_id, "visit done");
+        Ok(())
+    }
+}
