@@ -4,8 +4,8 @@ import { cleanup } from "@testing-library/react";
 import { App } from "./App";
 import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
-import { fakeDeskIpc } from "./components/desk/fakeDeskIpc";
-import { fakeExportIpc } from "./components/export/fakeExportIpc";
+import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
+import { fakeExportIpc } from "./test-support/fakeExportIpc";
 
 const status: AppStatus = {
   version: "0.1.0",

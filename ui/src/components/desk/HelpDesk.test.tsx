@@ -4,7 +4,7 @@ import type { TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
 import { HelpDesk, answerError } from "./HelpDesk";
-import { fakeDeskIpc, request } from "./fakeDeskIpc";
+import { fakeDeskIpc, request } from "../../test-support/fakeDeskIpc";
 
 /** Only what the desk uses; cast so that other areas' additions to TeacherIpc need no stub here. */
 function ipcWith(desk: ReturnType<typeof fakeDeskIpc>): TeacherIpc {

@@ -4,7 +4,7 @@ import type { AssignmentView, ClassSummary, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
 import { ExportView } from "./ExportView";
-import { fakeExportIpc } from "./fakeExportIpc";
+import { fakeExportIpc } from "../../test-support/fakeExportIpc";
 import { defaultSavePath, exportFileName, isPrivacyBlock, sanitise } from "./naming";
 
 const classes: ClassSummary[] = [

@@ -1,5 +1,5 @@
-import type { DeskIpc, HelpRequest, SavedReply } from "../../ipc";
-import { IpcError } from "../../ipc";
+import type { DeskIpc, HelpRequest, SavedReply } from "../ipc";
+import { IpcError } from "../ipc";
 
 /** A help request as the backend would send it, for tests. */
 export function request(over: Partial<HelpRequest> = {}): HelpRequest {
