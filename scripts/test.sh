@@ -37,13 +37,20 @@ step "ui format and lint (biome)" npm --prefix ui run --silent lint
 step "ui unit tests (vitest)" npm --prefix ui run --silent test
 step "ui build" npm --prefix ui run --silent build
 step "cargo fmt" cargo fmt --all -- --check
-step "cargo clippy" cargo clippy --workspace --all-targets --locked -- -D warnings
+# The shell's test hooks (the demo's injected question, src-tauri/src/demo/test_hook.rs) are
+# compiled in only with its `test-hooks` feature, which the product build leaves off. Clippy and
+# cargo test both turn it on: one feature set and package selection, so nothing compiles twice,
+# and the app binary cargo test builds (target/debug/a2learn-teacher-app) is the one, hook
+# included, that the end-to-end step runs.
+features=(--features a2learn-teacher-app/test-hooks)
+step "cargo clippy" cargo clippy --workspace --all-targets --locked "${features[@]}" -- -D warnings
 # The core stays free of the shell, the CLI and the demo host (ARCHITECTURE.md, "Dependencies").
 step "core dependencies" scripts/check-deps.sh
 # CI=true turns the peers that tests start (Ralph, the xAPI record store, in tests/xapi_ralph.rs)
 # from "skip when missing" into "fail when missing": install.sh has put them there. The same
-# package selection as clippy and the build, so nothing compiles twice.
-step "cargo test (with Ralph, the xAPI peer)" env CI=true cargo test --workspace --locked --no-fail-fast
+# package selection and features as clippy, so nothing compiles twice.
+step "cargo test (with Ralph, the xAPI peer)" \
+  env CI=true cargo test --workspace --locked "${features[@]}" --no-fail-fast
 step "generated files are current" git diff --exit-code --stat -- "${generated[@]}"
 step "contract peers (AG-UI, A2UI, MCP Apps validators)" npm --prefix tests/peers test --silent
 # cargo test captured a live feed from the reference host; the AG-UI peers judge it here too,

@@ -12,15 +12,10 @@ pub const DEMO_SPEED_ENV: &str = "A2LEARN_DEMO_SPEED";
 /// Environment variable: learners per class in the demo (default 24).
 pub const DEMO_LEARNERS_ENV: &str = "A2LEARN_DEMO_LEARNERS";
 
-/// Environment variable, **test-only**: when set, the demo host emits one `a2learn.assist`
-/// request with this text as the student's question once the demo class exists. The simulated
-/// students never ask anything hostile; the end-to-end test uses this to prove that a question
-/// like `<img src=x onerror=...>` is shown as text and runs nothing. The call is not one the host
-/// opened, so answering it is refused (`unknown_call`); nothing else reads this variable.
-pub const DEMO_INJECT_QUESTION_ENV: &str = "A2LEARN_DEMO_INJECT_QUESTION";
-
-/// The learner id of the injected question (anonymous, as the contract requires).
-pub const INJECTED_LEARNER: &str = "anon_injected01";
+/// The test-only question hook (`A2LEARN_DEMO_INJECT_QUESTION`), compiled in only with the
+/// shell's `test-hooks` feature; the tests below show that no default build turns it on.
+#[cfg(feature = "test-hooks")]
+pub mod test_hook;
 
 /// An AG-UI `CUSTOM a2learn.assist` request for the first widget of `pathways` that declares
 /// `assist`, as a host would put it on the feed.
@@ -94,29 +89,6 @@ impl DemoHost {
         }
     }
 
-    /// The test-only hook of [`DEMO_INJECT_QUESTION_ENV`]: emits one assist request with that
-    /// question into `class_id`'s feed (10 minutes to answer). Does nothing without the variable.
-    pub fn inject_question_from_env(&self, class_id: &str) -> anyhow::Result<()> {
-        let Ok(question) = std::env::var(DEMO_INJECT_QUESTION_ENV) else {
-            return Ok(());
-        };
-        let now = self.host.now_ms();
-        let event = assist_request_event(
-            &self.host.pathways(),
-            "call-injected-question",
-            INJECTED_LEARNER,
-            &question,
-            now,
-            now + 10 * 60 * 1000,
-        )
-        .ok_or_else(|| anyhow::anyhow!("no widget in the catalog declares assist"))?;
-        self.host
-            .emit_custom(class_id, &event)
-            .map_err(|e| anyhow::anyhow!("cannot inject the test question: {e:?}"))?;
-        tracing::warn!("test hook: injected one assist request into the demo class");
-        Ok(())
-    }
-
     pub async fn shutdown(self) {
         self.host.shutdown().await;
     }
@@ -124,4 +96,148 @@ impl DemoHost {
 
 fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+}
+
+/// The test hook's absence from the product. `scripts/test.sh` runs the tests with `test-hooks`
+/// on (the end-to-end step needs the hook), so no test there can be one that only a default
+/// build compiles. These check, cheaply and in every build, the two facts that make the default
+/// build lack the hook: no default feature set turns `test-hooks` on, and only code behind
+/// `#[cfg(feature = "test-hooks")]` can reach it.
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+    use std::path::{Path, PathBuf};
+
+    use serde_json::Value;
+
+    /// The feature's name, and the hook's module and variable, spelled so that this file's own
+    /// text does not match them.
+    const FEATURE: &str = concat!("test", "-hooks");
+    const MODULE: &str = concat!("test", "_hook");
+    const VARIABLE: &str = concat!("A2LEARN_DEMO_", "INJECT_QUESTION");
+
+    #[test]
+    fn no_default_build_turns_the_test_hooks_on() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+        let out = std::process::Command::new(cargo)
+            .args([
+                "metadata",
+                "--no-deps",
+                "--offline",
+                "--format-version",
+                "1",
+            ])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .output()
+            .expect("cargo metadata runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let metadata: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+        let packages = metadata["packages"].as_array().expect("packages");
+        let shell = packages
+            .iter()
+            .find(|p| p["name"] == env!("CARGO_PKG_NAME"))
+            .expect("the shell is a member");
+        let features = shell["features"].as_object().expect("features");
+        assert!(
+            features.contains_key(FEATURE),
+            "the shell declares {FEATURE}"
+        );
+
+        // Everything `default` turns on, followed through the shell's own features.
+        let mut on: Vec<&str> = Vec::new();
+        let mut todo = vec!["default"];
+        while let Some(feature) = todo.pop() {
+            if on.contains(&feature) {
+                continue;
+            }
+            on.push(feature);
+            for value in features[feature].as_array().expect("feature list") {
+                let name = value.as_str().expect("feature name");
+                if features.contains_key(name) {
+                    todo.push(name);
+                }
+            }
+        }
+        assert!(
+            !on.contains(&FEATURE),
+            "default features turn on {FEATURE}: {on:?}"
+        );
+
+        // No crate of the workspace depends on the shell with the feature on.
+        for package in packages {
+            for dep in package["dependencies"].as_array().expect("dependencies") {
+                if dep["name"] == env!("CARGO_PKG_NAME") {
+                    let features = dep["features"].as_array().expect("features");
+                    assert!(
+                        !features.iter().any(|f| f == FEATURE),
+                        "{} turns on {FEATURE}",
+                        package["name"]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_feature_gated_code_reaches_the_hook() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let hook_file = src.join("demo").join(format!("{MODULE}.rs"));
+        assert!(
+            hook_file.is_file(),
+            "the hook lives in {}",
+            hook_file.display()
+        );
+        let gate = format!("#[cfg(feature = \"{FEATURE}\")]");
+        let mut files = vec![src.clone()];
+        let mut rust: Vec<PathBuf> = Vec::new();
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else if path.extension().is_some_and(|e| e == "rs") && path != hook_file {
+                rust.push(path);
+            }
+        }
+        let mut gated_uses = 0;
+        for path in rust {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text.lines().map(str::trim).collect();
+            for (i, line) in lines.iter().enumerate() {
+                if line.starts_with("//") {
+                    continue;
+                }
+                assert!(
+                    !line.contains(VARIABLE),
+                    "{}:{}: only the hook's module may name {VARIABLE}",
+                    path.display(),
+                    i + 1
+                );
+                if names(line, MODULE) {
+                    assert!(
+                        i > 0 && lines[i - 1] == gate,
+                        "{}:{}: a use of the hook without {gate} on the line above",
+                        path.display(),
+                        i + 1
+                    );
+                    gated_uses += 1;
+                }
+            }
+        }
+        // The module's declaration and its one call site.
+        assert_eq!(gated_uses, 2, "the hook is declared and called once each");
+    }
+
+    /// Whether `line` holds the identifier `name` (not as part of a longer one).
+    fn names(line: &str, name: &str) -> bool {
+        let ident = |c: char| c.is_alphanumeric() || c == '_';
+        line.match_indices(name).any(|(at, _)| {
+            !line[..at].ends_with(ident) && !line[at + name.len()..].starts_with(ident)
+        })
+    }
 }

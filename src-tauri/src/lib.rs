@@ -117,11 +117,11 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
             let target = demo.as_ref().map(demo::DemoHost::target);
             drop(demo);
             state.live.set_target(target).await?;
-            if let Some(class) = state.live.ensure_demo_class().await?
-                && let Some(demo) = state.demo.lock().await.as_ref()
-            {
-                demo.inject_question_from_env(&class.class_id)?;
-            }
+            let created = state.live.ensure_demo_class().await?;
+            #[cfg(feature = "test-hooks")]
+            crate::demo::test_hook::on_demo_class(state, created.as_ref()).await?;
+            #[cfg(not(feature = "test-hooks"))]
+            drop(created); // only the test hook needs to know that a first start made the class
         }
         HostMode::Custom => {
             if let Some(demo) = state.demo.lock().await.take() {

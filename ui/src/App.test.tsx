@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./App";
-import { fakeDeskIpc } from "./components/desk/fakeDeskIpc";
-import { fakeExportIpc } from "./components/export/fakeExportIpc";
 import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
+import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
+import { fakeExportIpc } from "./test-support/fakeExportIpc";
 
 const status: AppStatus = {
   version: "0.1.0",

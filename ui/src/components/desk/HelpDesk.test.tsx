@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
-import { fakeDeskIpc, request } from "./fakeDeskIpc";
+import { fakeDeskIpc, request } from "../../test-support/fakeDeskIpc";
 import { HelpDesk } from "./HelpDesk";
 
 /** Only what the desk uses; cast so that other areas' additions to TeacherIpc need no stub here. */

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AssignmentView, ClassSummary, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
+import { fakeExportIpc } from "../../test-support/fakeExportIpc";
 import { ExportView } from "./ExportView";
-import { fakeExportIpc } from "./fakeExportIpc";
 import { defaultSavePath, exportFileName, isPrivacyBlock, sanitise } from "./naming";
 
 const classes: ClassSummary[] = [

@@ -1,5 +1,5 @@
-import type { DeskIpc, HelpRequest, Room, SavedReply } from "../../ipc";
-import { IpcError, MAX_ANSWER_CHARS } from "../../ipc";
+import type { DeskIpc, HelpRequest, Room, SavedReply } from "../ipc";
+import { IpcError, MAX_ANSWER_CHARS } from "../ipc";
 
 /** A help request as the backend would send it, for tests. */
 export function request(over: Partial<HelpRequest> = {}): HelpRequest {

@@ -1,5 +1,5 @@
-import type { ExportDone, ExportIpc, ExportOptions, ExportProgress, ExportSettings, SaveFilter } from "../../ipc";
-import { IpcError } from "../../ipc";
+import type { ExportDone, ExportIpc, ExportOptions, ExportProgress, ExportSettings, SaveFilter } from "../ipc";
+import { IpcError } from "../ipc";
 
 export const FORMATS: ExportSettings["formats"] = [
   { id: "csv", extension: "csv", names_possible: true },
