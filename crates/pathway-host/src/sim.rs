@@ -21,8 +21,10 @@ use crate::rng::Rng;
 
 /// Virtual milliseconds.
 const SEC: u64 = 1000;
-/// How long an assist request stays open (virtual time).
-pub const ASSIST_DEADLINE_MS: u64 = 5 * 60 * SEC;
+/// How long an assist request stays open (virtual time): a student who asks for help waits
+/// minutes, long enough for a teacher to cross the room. At speed `s` that is `4 min / s` of
+/// real time.
+pub const ASSIST_DEADLINE_MS: u64 = 4 * 60 * SEC;
 /// How long a score request stays open (virtual time).
 pub const SCORE_DEADLINE_MS: u64 = 3 * 60 * SEC;
 const MAX_ATTEMPTS: u32 = 4;
