@@ -100,6 +100,13 @@ impl Learner {
         self.run.is_none()
     }
 
+    /// The step of the run in progress, as `(pathway_id, widget_id)`, if any.
+    pub fn current_step(&self) -> Option<(&str, &str)> {
+        self.run
+            .as_ref()
+            .map(|r| (r.pathway_id.as_str(), r.step.widget_id.as_str()))
+    }
+
     /// The call the learner waits on, if any.
     pub fn waiting_on(&self) -> Option<&str> {
         self.run.as_ref().and_then(|r| r.waiting.as_deref())
