@@ -206,6 +206,17 @@ async fn the_room_tools_answer_as_the_spec_says_and_are_echoed_on_the_feed() {
             "{args}"
         );
     }
+    let (_, message) = call(
+        &c,
+        "set_pacing",
+        json!({"class_id": class_id, "pathway_id": PATHWAY, "up_to": "Jo Smith's step"}),
+    )
+    .await
+    .expect_err("not a step");
+    assert!(
+        !message.contains("Jo Smith"),
+        "the message does not echo it"
+    );
     let other = pathway_host::catalog::find_pathway("main-idea-4").unwrap();
     assert_eq!(
         code(

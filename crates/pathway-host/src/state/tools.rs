@@ -407,11 +407,12 @@ impl HostState {
                 format!("no pathway {pathway_id:?}"),
             ));
         };
+        // The message names the field, not what was sent: it could be any text.
         if let Some(w) = up_to
             && !pathway.steps.iter().any(|s| s.widget_id == w)
         {
             return Err(ToolError::invalid(format!(
-                "up_to {w:?} is not a widget_id of pathway {pathway_id:?}"
+                "up_to is not a widget_id of pathway {pathway_id:?}"
             )));
         }
         let event = RoomEvent::Pacing {
