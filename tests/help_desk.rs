@@ -31,8 +31,8 @@ struct Rig {
     _dir: tempfile::TempDir,
 }
 
-/// A host simulating a class at `speed` (assist deadlines are 5 simulated minutes, so
-/// 300 / speed seconds), and a store following it.
+/// A host simulating a class at `speed` (assist deadlines are 4 simulated minutes, so
+/// 240 / speed seconds), and a store following it.
 async fn rig(speed: f64, seed: u64) -> Rig {
     let mut config = HostConfig::local(TOKEN);
     config.tokens.push(CO_TEACHER.into());
@@ -136,7 +136,7 @@ impl Rig {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_answer_reaches_the_host_as_the_value_and_its_echo_closes_the_call() {
     // 300 s / 30 = 10 s to answer: plenty on a loaded machine.
-    let rig = rig(30.0, 7).await;
+    let rig = rig(24.0, 7).await;
     let request = rig.next_request().await;
     assert!(!request.question.is_empty());
     let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
@@ -190,7 +190,7 @@ async fn an_answer_reaches_the_host_as_the_value_and_its_echo_closes_the_call() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_decline_reaches_the_host_as_an_error_with_code_declined() {
-    let rig = rig(30.0, 11).await;
+    let rig = rig(24.0, 11).await;
     let request = rig.next_request().await;
     let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
     let desk = Desk::new(&rig.store);
@@ -208,8 +208,8 @@ async fn a_decline_reaches_the_host_as_an_error_with_code_declined() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unanswered_request_expires_into_the_hosts_timeout_and_cannot_be_answered() {
-    // 300 s / 150 = 2 s deadlines.
-    let rig = rig(150.0, 3).await;
+    // 240 s / 120 = 2 s deadlines.
+    let rig = rig(120.0, 3).await;
     let request = rig.next_request().await;
     let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
     let echoed = rig.wait_stored_state(&request.call_id, "expired").await;
@@ -245,7 +245,7 @@ async fn an_unanswered_request_expires_into_the_hosts_timeout_and_cannot_be_answ
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_co_teachers_claim_shows_through_the_echo_and_blocks_this_desk() {
-    let rig = rig(30.0, 19).await;
+    let rig = rig(24.0, 19).await;
     let request = rig.next_request().await;
     rig.host
         .claim(CO_TEACHER, &request.call_id)

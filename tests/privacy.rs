@@ -173,8 +173,8 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
 
     let mut config = HostConfig::local(TOKEN);
     config.learners = 30;
-    // Assist deadlines are 5 simulated minutes: 10 s at this speed.
-    config.speed = 30.0;
+    // Assist deadlines are 4 simulated minutes: 10 s at this speed.
+    config.speed = 24.0;
     config.seed = 2026;
     config.ping_interval = Duration::from_millis(200);
     let host = pathway_host::start(config).await.expect("host starts");

@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::clock::{Clock, SystemClock};
 
 /// The speed-up of the demo: a fresh assignment's first events arrive within a few seconds,
-/// and an assist request still leaves the teacher about 40 s to answer.
+/// and an assist request (4 simulated minutes, [`crate::sim::ASSIST_DEADLINE_MS`]) leaves the
+/// teacher 30 s to answer.
 pub const DEMO_SPEED: f64 = 8.0;
 
 /// The default port of the CLI (`127.0.0.1:7878`); [`HostConfig::default`] binds port 0.

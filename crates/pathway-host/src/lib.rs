@@ -5,10 +5,14 @@
 //!
 //! - **MCP** over Streamable HTTP at `{url}/mcp` (rmcp): `create_class`, `list_pathways`,
 //!   `assign_pathway` (idempotent per class and pathway), `get_pathway_results`, `claim`,
-//!   `respond`. Results are `structuredContent`; failures are `isError: true` with
+//!   `respond`, and the room controls of §3: `pause_class` (the class's learners emit
+//!   nothing until `resume_class`) and `set_pacing` (learners open no step of a pathway after
+//!   `up_to`), echoed on the feed as `a2learn.host.class_paused` / `class_resumed` / `pacing`.
+//!   Results are `structuredContent`; failures are `isError: true` with
 //!   `structuredContent.error = {code, message}`.
 //! - **The class feed**, AG-UI over SSE at `{url}/ag-ui/classes/{class_id}/events`:
-//!   `RUN_STARTED` and `STATE_SNAPSHOT` (no `id:`), then every logged frame after
+//!   `RUN_STARTED` and `STATE_SNAPSHOT` (no `id:`; `{class_id, learners, assignments,
+//!   paused, pacing}`), then every logged frame after
 //!   `Last-Event-ID` as `id: <seq>` + `data: <event>`, then live frames, `: ping` when idle,
 //!   `RUN_FINISHED` on [`RunningHost::shutdown`].
 //! - **Auth**: `Authorization: Bearer <token>` on every request, else 401 with an empty body.
@@ -20,8 +24,8 @@
 //!   malformed frames and contract-breaking payloads (logged with the rule that must reject
 //!   them).
 //! - **Restart**: with a `log_path`, classes, assignments, learners and every frame (with
-//!   its `seq`) are appended to a JSON-lines file and restored on start; open calls and
-//!   claims are rebuilt from the frames.
+//!   its `seq`) are appended to a JSON-lines file and restored on start; open calls,
+//!   claims, pause and pacing are rebuilt from the frames.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), pathway_host::HostError> {

@@ -1,4 +1,5 @@
-//! The MCP tools of `pathway-host.md` §1, over Streamable HTTP (rmcp).
+//! The MCP tools of `pathway-host.md` §1 and the optional room controls of §3
+//! (`pause_class`, `resume_class`, `set_pacing`), over Streamable HTTP (rmcp).
 //!
 //! Results are `structuredContent`; failures are tool results with `isError: true` and
 //! `structuredContent.error = {code, message}`. Arguments that do not even deserialize
@@ -57,6 +58,27 @@ pub struct RespondArgs {
     /// `{code, message}`, e.g. code `declined`.
     #[serde(default)]
     pub error: Option<Value>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct PauseArgs {
+    pub class_id: String,
+    /// What the paused widgets show, at most 200 characters.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct ClassArgs {
+    pub class_id: String,
+}
+
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+pub struct PacingArgs {
+    pub class_id: String,
+    pub pathway_id: String,
+    /// A `widget_id` of the pathway: learners open no step after it. `null`: no limit.
+    pub up_to: Option<String>,
 }
 
 /// The tool handler; one per MCP session, all sharing the host.
@@ -174,13 +196,58 @@ impl HostTools {
                 .map(|()| json!({"accepted": true}))
         }))
     }
+
+    #[tool(
+        description = "Pause a class: its widgets show the message (at most 200 characters) and emit nothing until resume_class. Returns {paused: true}; echoed on the feed as a2learn.host.class_paused."
+    )]
+    fn pause_class(
+        &self,
+        Parameters(args): Parameters<PauseArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(
+            self.shared
+                .sync()
+                .pause_class(&args.class_id, args.message.as_deref())
+                .map(|()| json!({"paused": true})),
+        )
+    }
+
+    #[tool(
+        description = "Resume a paused class. Returns {paused: false}; echoed on the feed as a2learn.host.class_resumed."
+    )]
+    fn resume_class(
+        &self,
+        Parameters(args): Parameters<ClassArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(
+            self.shared
+                .sync()
+                .resume_class(&args.class_id)
+                .map(|()| json!({"paused": false})),
+        )
+    }
+
+    #[tool(
+        description = "Pace a pathway in a class: learners open no step after up_to (a widget_id of the pathway; null for no limit). Returns {up_to}; echoed on the feed as a2learn.host.pacing."
+    )]
+    fn set_pacing(
+        &self,
+        Parameters(args): Parameters<PacingArgs>,
+    ) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(
+            self.shared
+                .sync()
+                .set_pacing(&args.class_id, &args.pathway_id, args.up_to.as_deref())
+                .map(|()| json!({"up_to": args.up_to})),
+        )
+    }
 }
 
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for HostTools {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_instructions(
-            "a2learn reference pathway host: classes, pathways, assignments, and the score and assist calls of the class feed.",
+            "a2learn reference pathway host: classes, pathways, assignments, the score and assist calls of the class feed, and the room controls (pause, resume, pacing).",
         )
     }
 }

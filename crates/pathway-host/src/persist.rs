@@ -3,8 +3,8 @@
 //! One record per line, tagged by `rec`: `start` (one per start of the host, so a restart
 //! knows its generation and never reuses ids), `class`, `assignment`, `learners` and
 //! `frame` (every frame of every class feed, with its `seq` and, for injected faults, the
-//! rule that must reject it). Open calls and claims are not written separately: they are
-//! facts of the frames and are rebuilt from them. Each record is written with one `write`
+//! rule that must reject it). Open calls, claims, pause and pacing are not written separately:
+//! they are facts of the frames (their echoes) and are rebuilt from them. Each record is written with one `write`
 //! and no buffering, so a crash loses at most the line being written; a torn last line is
 //! skipped on load.
 

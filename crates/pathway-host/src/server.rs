@@ -324,6 +324,26 @@ impl RunningHost {
             .respond(&teacher_id(token), call_id, value, error)
     }
 
+    /// `pause_class` without MCP.
+    pub fn pause_class(&self, class_id: &str, message: Option<&str>) -> Result<(), ToolError> {
+        self.shared.sync().pause_class(class_id, message)
+    }
+
+    /// `resume_class` without MCP.
+    pub fn resume_class(&self, class_id: &str) -> Result<(), ToolError> {
+        self.shared.sync().resume_class(class_id)
+    }
+
+    /// `set_pacing` without MCP (`None`: no limit).
+    pub fn set_pacing(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+        up_to: Option<&str>,
+    ) -> Result<(), ToolError> {
+        self.shared.sync().set_pacing(class_id, pathway_id, up_to)
+    }
+
     /// The catalog (`list_pathways`).
     pub fn pathways(&self) -> Vec<Pathway> {
         catalog::pathways()

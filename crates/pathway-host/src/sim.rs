@@ -21,8 +21,10 @@ use crate::rng::Rng;
 
 /// Virtual milliseconds.
 const SEC: u64 = 1000;
-/// How long an assist request stays open (virtual time).
-pub const ASSIST_DEADLINE_MS: u64 = 5 * 60 * SEC;
+/// How long an assist request stays open (virtual time): a student who asks for help waits
+/// minutes, long enough for a teacher to cross the room. At speed `s` that is `4 min / s` of
+/// real time.
+pub const ASSIST_DEADLINE_MS: u64 = 4 * 60 * SEC;
 /// How long a score request stays open (virtual time).
 pub const SCORE_DEADLINE_MS: u64 = 3 * 60 * SEC;
 const MAX_ATTEMPTS: u32 = 4;
@@ -96,6 +98,13 @@ impl Learner {
     /// Is the learner between widgets with nothing left to do?
     pub fn is_idle(&self) -> bool {
         self.run.is_none()
+    }
+
+    /// The step of the run in progress, as `(pathway_id, widget_id)`, if any.
+    pub fn current_step(&self) -> Option<(&str, &str)> {
+        self.run
+            .as_ref()
+            .map(|r| (r.pathway_id.as_str(), r.step.widget_id.as_str()))
     }
 
     /// The call the learner waits on, if any.

@@ -46,6 +46,16 @@ async fn a_live_feed_is_captured_and_passes_the_agui_peers() {
             .expect("frame");
         events.push(serde_json::from_str(&data).expect("JSON"));
         ids.extend(id);
+        // Run the room once, so that its echoes are judged by the peers too.
+        if events.len() == FRAMES / 2 {
+            let up_to = &host.pathways()[0].steps[2].widget_id;
+            host.pause_class(&class_id, Some("Eyes up here.")).unwrap();
+            host.set_pacing(&class_id, "fractions-compare-4", Some(up_to))
+                .unwrap();
+            host.set_pacing(&class_id, "fractions-compare-4", None)
+                .unwrap();
+            host.resume_class(&class_id).unwrap();
+        }
         // Act as a teacher now and then, so claims and answers are in the capture too.
         if answered < 3
             && let Some(call) = host
@@ -83,6 +93,16 @@ async fn a_live_feed_is_captured_and_passes_the_agui_peers() {
     assert_eq!(events.last().unwrap()["type"], "RUN_FINISHED");
     assert!(ids.windows(2).all(|w| w[0] < w[1]), "ids strictly increase");
     assert!(answered > 0, "the capture has teacher answers");
+    for name in [
+        "a2learn.host.class_paused",
+        "a2learn.host.pacing",
+        "a2learn.host.class_resumed",
+    ] {
+        assert!(
+            events.iter().any(|e| e["name"] == name),
+            "the capture has {name}"
+        );
+    }
 
     let out = workspace().join("test-output");
     std::fs::create_dir_all(&out).unwrap();

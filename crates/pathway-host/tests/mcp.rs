@@ -8,49 +8,10 @@ use a2learn_contract::Function;
 use common::*;
 use pathway_host::{CallState, RunningHost};
 use rmcp::ServiceExt;
-use rmcp::model::{CallToolRequestParams, ClientConfig};
-use rmcp::service::RunningService;
+use rmcp::model::ClientConfig;
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use serde_json::{Value, json};
-
-type Client = RunningService<rmcp::RoleClient, ClientConfig>;
-
-async fn client(host: &RunningHost, token: &str) -> Client {
-    let transport = StreamableHttpClientTransport::from_config(
-        StreamableHttpClientTransportConfig::with_uri(host.mcp_url()).auth_header(token),
-    );
-    ClientConfig::default()
-        .serve(transport)
-        .await
-        .expect("MCP session")
-}
-
-/// Calls a tool: `Ok(structuredContent)` or `Err((code, message))` for an `isError` result.
-async fn call(client: &Client, tool: &str, args: Value) -> Result<Value, (String, String)> {
-    let args = args.as_object().cloned().unwrap_or_default();
-    let result = client
-        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
-        .await
-        .expect("tool call");
-    let content = result
-        .structured_content
-        .clone()
-        .expect("structuredContent");
-    if result.is_error == Some(true) {
-        let e = &content["error"];
-        Err((
-            e["code"].as_str().expect("code").to_owned(),
-            e["message"].as_str().expect("message").to_owned(),
-        ))
-    } else {
-        Ok(content)
-    }
-}
-
-fn code(r: Result<Value, (String, String)>) -> String {
-    r.expect_err("a tool error").0
-}
 
 #[tokio::test]
 async fn the_tools_are_listed() {
@@ -72,7 +33,10 @@ async fn the_tools_are_listed() {
             "create_class",
             "get_pathway_results",
             "list_pathways",
-            "respond"
+            "pause_class",
+            "respond",
+            "resume_class",
+            "set_pacing"
         ]
     );
     c.cancel().await.unwrap();

@@ -16,7 +16,7 @@ mod restore;
 mod scheduler;
 mod tools;
 
-use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap};
 use std::sync::Arc;
 
 use a2learn_contract::{Function, Registry, RuleId};
@@ -81,6 +81,10 @@ pub struct ClassInfo {
     pub join_code: String,
     pub assignments: Vec<Assignment>,
     pub learners: Vec<String>,
+    /// Paused by `pause_class` (`pathway-host.md` §3).
+    pub paused: bool,
+    /// `set_pacing`: `pathway_id` -> the last `widget_id` learners may open.
+    pub pacing: BTreeMap<String, String>,
 }
 
 /// The state of a call.
@@ -113,6 +117,13 @@ pub(crate) struct Class {
     pub log: Vec<Arc<LoggedFrame>>,
     pub next_seq: u64,
     pub notify: watch::Sender<u64>,
+    /// Paused by `pause_class`: the simulated learners emit nothing.
+    pub paused: bool,
+    /// `pathway_id` -> `up_to`: learners open no step after it.
+    pub pacing: BTreeMap<String, String>,
+    /// Learners whose wake-up came while the class was paused or their step was past the
+    /// pacing limit: woken again when that changes.
+    parked: BTreeSet<usize>,
     sim_frames: u64,
     malformed_cursor: usize,
     break_cursor: usize,
@@ -129,22 +140,48 @@ impl Class {
             log: Vec::new(),
             next_seq: 1,
             notify: watch::Sender::new(0),
+            paused: false,
+            pacing: BTreeMap::new(),
+            parked: BTreeSet::new(),
             sim_frames: 0,
             malformed_cursor: 0,
             break_cursor: 0,
         }
     }
 
-    /// The assigned steps in order.
+    /// The assigned steps in order, each pathway cut after its pacing limit.
     pub(super) fn plan(&self) -> Vec<(String, Step)> {
         self.assignments
             .iter()
             .filter_map(|a| catalog::find_pathway(&a.pathway_id))
             .flat_map(|p| {
                 let id = p.pathway_id.clone();
-                p.steps.into_iter().map(move |s| (id.clone(), s))
+                let open = match self.pacing.get(&id) {
+                    Some(up_to) => p
+                        .steps
+                        .iter()
+                        .position(|s| &s.widget_id == up_to)
+                        .map_or(p.steps.len(), |i| i + 1),
+                    None => p.steps.len(),
+                };
+                p.steps.into_iter().take(open).map(move |s| (id.clone(), s))
             })
             .collect()
+    }
+
+    /// May a learner work on (and complete) this step under the class's pacing?
+    pub(super) fn within_pacing(&self, pathway_id: &str, widget_id: &str) -> bool {
+        let Some(up_to) = self.pacing.get(pathway_id) else {
+            return true;
+        };
+        let Some(pathway) = catalog::find_pathway(pathway_id) else {
+            return true;
+        };
+        let index = |w: &str| pathway.steps.iter().position(|s| s.widget_id == w);
+        match (index(widget_id), index(up_to)) {
+            (Some(step), Some(limit)) => step <= limit,
+            _ => true,
+        }
     }
 }
 
@@ -266,6 +303,8 @@ impl HostState {
             "class_id": class.id,
             "learners": class.learners.iter().map(|l| l.id.clone()).collect::<Vec<_>>(),
             "assignments": class.assignments,
+            "paused": class.paused,
+            "pacing": class.pacing,
         }))
     }
 
@@ -306,6 +345,8 @@ impl HostState {
             join_code: c.join_code.clone(),
             assignments: c.assignments.clone(),
             learners: c.learners.iter().map(|l| l.id.clone()).collect(),
+            paused: c.paused,
+            pacing: c.pacing.clone(),
         })
     }
 

@@ -1,5 +1,5 @@
 //! Restart: the state rebuilt from the host's event log (classes, assignments, learners and
-//! every frame; open calls and claims from the frames).
+//! every frame; open calls, claims, pause and pacing from the frames).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,6 +13,7 @@ use crate::rng::Rng;
 use crate::sim::Learner;
 
 use super::scheduler::Action;
+use super::tools::RoomEvent;
 use super::{Call, CallState, Class, HostState, LoggedFrame};
 
 impl HostState {
@@ -63,9 +64,17 @@ impl HostState {
         }
         // Calls, claims and learner progress are facts of the log: replay its valid frames.
         let mut done: Vec<(String, String, String, String)> = Vec::new();
+        let mut room: Vec<(String, RoomEvent)> = Vec::new();
         for class in self.classes.values() {
             for frame in &class.log {
                 if frame.expect_rule.is_some() {
+                    continue;
+                }
+                // Pause and pacing: the host's own echoes (whichever way a reader parses them).
+                if !frame.injected
+                    && let Some(event) = RoomEvent::parse(&frame.data)
+                {
+                    room.push((class.id.clone(), event));
                     continue;
                 }
                 let Ok(parsed) = agui::parse_event_str(&frame.data) else {
@@ -112,6 +121,11 @@ impl HostState {
                     }
                     _ => {}
                 }
+            }
+        }
+        for (class_id, event) in room {
+            if let Some(class) = self.classes.get_mut(&class_id) {
+                class.apply_room(&event);
             }
         }
         for (class_id, ids) in learner_ids {

@@ -119,15 +119,53 @@ impl HostState {
         let Some(class) = self.classes.get_mut(class_id) else {
             return;
         };
-        let plan = class.plan();
-        let Some(learner) = class.learners.get_mut(idx) else {
+        let Some(learner) = class.learners.get(idx) else {
             return;
         };
         if learner.token != token {
             return;
         }
+        // Paused, or past the pacing limit: the learner does nothing until that changes.
+        let held = class.paused
+            || learner
+                .current_step()
+                .is_some_and(|(p, w)| !class.within_pacing(p, w));
+        if held {
+            class.parked.insert(idx);
+            return;
+        }
+        let plan = class.plan();
+        let Some(learner) = class.learners.get_mut(idx) else {
+            return;
+        };
         let outs = learner.step(&plan, &at);
         self.apply(class_id, Some(idx), outs);
+    }
+
+    /// After a resume or a pacing change: learners that were held, and those with nothing
+    /// left to do under the old limit, pick up their work again within seconds.
+    pub(super) fn wake_held(&mut self, class_id: &str) {
+        if !self.simulate {
+            return;
+        }
+        let Some(class) = self.classes.get_mut(class_id) else {
+            return;
+        };
+        if class.paused {
+            return;
+        }
+        let mut wake = std::mem::take(&mut class.parked);
+        wake.extend(
+            class
+                .learners
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.is_idle())
+                .map(|(i, _)| i),
+        );
+        for idx in wake {
+            self.wake_first(class_id, idx);
+        }
     }
 
     pub(super) fn apply(&mut self, class_id: &str, idx: Option<usize>, outs: Vec<SimOut>) {

@@ -1,5 +1,5 @@
 //! The MCP tools' logic: create a class, assign a pathway, read results, claim and respond to
-//! calls.
+//! calls (`pathway-host.md` §1), and run the room: pause, resume and pace a class (§3).
 
 use a2learn_contract::transport::agui;
 use a2learn_contract::{
@@ -291,5 +291,158 @@ impl HostState {
         }
         self.deliver(&call, response);
         Ok(())
+    }
+}
+
+/// The longest pause message (`pathway-host.md` §3).
+pub(crate) const MAX_PAUSE_MESSAGE_CHARS: usize = 200;
+
+const CLASS_PAUSED: &str = "a2learn.host.class_paused";
+const CLASS_RESUMED: &str = "a2learn.host.class_resumed";
+const PACING: &str = "a2learn.host.pacing";
+
+/// A room control, as its echo on the feed carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum RoomEvent {
+    Paused,
+    Resumed,
+    Pacing {
+        pathway_id: String,
+        up_to: Option<String>,
+    },
+}
+
+impl RoomEvent {
+    /// The room control a frame echoes, if it echoes one (restart reads them back).
+    pub(super) fn parse(data: &str) -> Option<RoomEvent> {
+        let event: Value = serde_json::from_str(data).ok()?;
+        if event.get("type").and_then(Value::as_str) != Some("CUSTOM") {
+            return None;
+        }
+        let value = event.get("value")?;
+        match event.get("name").and_then(Value::as_str)? {
+            CLASS_PAUSED => Some(RoomEvent::Paused),
+            CLASS_RESUMED => Some(RoomEvent::Resumed),
+            PACING => Some(RoomEvent::Pacing {
+                pathway_id: value.get("pathway_id")?.as_str()?.to_owned(),
+                up_to: match value.get("up_to")? {
+                    Value::Null => None,
+                    Value::String(w) => Some(w.clone()),
+                    _ => return None,
+                },
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Class {
+    /// Applies a room control to the class's state; whether it changed anything.
+    pub(super) fn apply_room(&mut self, event: &RoomEvent) -> bool {
+        match event {
+            RoomEvent::Paused => !std::mem::replace(&mut self.paused, true),
+            RoomEvent::Resumed => std::mem::replace(&mut self.paused, false),
+            RoomEvent::Pacing { pathway_id, up_to } => {
+                let before = match up_to {
+                    Some(w) => self.pacing.insert(pathway_id.clone(), w.clone()),
+                    None => self.pacing.remove(pathway_id),
+                };
+                before != *up_to
+            }
+        }
+    }
+}
+
+impl HostState {
+    /// `pause_class`: the class's learners emit nothing until `resume_class`. Pausing a
+    /// paused class with another message echoes the new message.
+    pub fn pause_class(&mut self, class_id: &str, message: Option<&str>) -> Result<(), ToolError> {
+        if !self.classes.contains_key(class_id) {
+            return Err(unknown_class(class_id));
+        }
+        if let Some(m) = message
+            && m.chars().count() > MAX_PAUSE_MESSAGE_CHARS
+        {
+            return Err(ToolError::invalid(format!(
+                "message is longer than {MAX_PAUSE_MESSAGE_CHARS} characters"
+            )));
+        }
+        let changed = self.room(class_id, &RoomEvent::Paused);
+        let repeated_message = !changed && message.is_some();
+        if changed || repeated_message {
+            let mut value = json!({"class_id": class_id});
+            if let Some(m) = message {
+                value["message"] = Value::from(m);
+            }
+            self.echo_room(class_id, CLASS_PAUSED, value);
+        }
+        Ok(())
+    }
+
+    /// `resume_class`: the class's learners go on where they were.
+    pub fn resume_class(&mut self, class_id: &str) -> Result<(), ToolError> {
+        if !self.classes.contains_key(class_id) {
+            return Err(unknown_class(class_id));
+        }
+        if self.room(class_id, &RoomEvent::Resumed) {
+            self.echo_room(class_id, CLASS_RESUMED, json!({"class_id": class_id}));
+            self.wake_held(class_id);
+        }
+        Ok(())
+    }
+
+    /// `set_pacing`: learners open no step of the pathway after `up_to` (`None`: no limit).
+    pub fn set_pacing(
+        &mut self,
+        class_id: &str,
+        pathway_id: &str,
+        up_to: Option<&str>,
+    ) -> Result<(), ToolError> {
+        if !self.classes.contains_key(class_id) {
+            return Err(unknown_class(class_id));
+        }
+        let Some(pathway) = catalog::find_pathway(pathway_id) else {
+            return Err(ToolError::new(
+                ErrorCode::UnknownPathway,
+                format!("no pathway {pathway_id:?}"),
+            ));
+        };
+        // The message names the field, not what was sent: it could be any text.
+        if let Some(w) = up_to
+            && !pathway.steps.iter().any(|s| s.widget_id == w)
+        {
+            return Err(ToolError::invalid(format!(
+                "up_to is not a widget_id of pathway {pathway_id:?}"
+            )));
+        }
+        let event = RoomEvent::Pacing {
+            pathway_id: pathway_id.to_owned(),
+            up_to: up_to.map(str::to_owned),
+        };
+        if self.room(class_id, &event) {
+            self.echo_room(
+                class_id,
+                PACING,
+                json!({"class_id": class_id, "pathway_id": pathway_id, "up_to": up_to}),
+            );
+            self.wake_held(class_id);
+        }
+        Ok(())
+    }
+
+    fn room(&mut self, class_id: &str, event: &RoomEvent) -> bool {
+        self.classes
+            .get_mut(class_id)
+            .is_some_and(|c| c.apply_room(event))
+    }
+
+    /// Echoes a room control on the class feed (and so in the log a restart reads).
+    fn echo_room(&mut self, class_id: &str, name: &str, value: Value) {
+        let line = json!({
+            "type": "CUSTOM", "name": name, "value": value, "timestamp": self.now_ms(),
+        })
+        .to_string();
+        self.append(class_id, line, false, None);
+        self.after_valid_frame(class_id);
     }
 }

@@ -1,5 +1,5 @@
-//! Shared test helpers: hosts on 127.0.0.1:0, a small SSE client over real HTTP, and the
-//! contract check of a log with the contract crate.
+//! Shared test helpers: hosts on 127.0.0.1:0, a small SSE client over real HTTP, an MCP client
+//! (rmcp) calling the host's tools, and the contract check of a log with the contract crate.
 #![allow(dead_code)]
 
 use std::sync::Arc;
@@ -10,6 +10,12 @@ use a2learn_contract::transport::agui;
 use a2learn_contract::{InMemoryState, Parsed, RuleId, Sequencer};
 use futures::StreamExt;
 use pathway_host::{FixedClock, HostConfig, LoggedFrame, RunningHost, TimeMode};
+use rmcp::ServiceExt;
+use rmcp::model::{CallToolRequestParams, ClientConfig};
+use rmcp::service::RunningService;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use serde_json::Value;
 
 pub const TOKEN: &str = "test-token-alpha";
 pub const OTHER_TOKEN: &str = "test-token-bravo";
@@ -193,4 +199,42 @@ pub fn check_log(frames: &[LoggedFrame]) -> Vec<(u64, Option<RuleId>)> {
 pub fn custom_name(frame: &LoggedFrame) -> Option<String> {
     let v = frame.json()?;
     (v.get("type")?.as_str()? == "CUSTOM").then(|| v.get("name")?.as_str().map(str::to_owned))?
+}
+
+pub type Client = RunningService<rmcp::RoleClient, ClientConfig>;
+
+pub async fn client(host: &RunningHost, token: &str) -> Client {
+    let transport = StreamableHttpClientTransport::from_config(
+        StreamableHttpClientTransportConfig::with_uri(host.mcp_url()).auth_header(token),
+    );
+    ClientConfig::default()
+        .serve(transport)
+        .await
+        .expect("MCP session")
+}
+
+/// Calls a tool: `Ok(structuredContent)` or `Err((code, message))` for an `isError` result.
+pub async fn call(client: &Client, tool: &str, args: Value) -> Result<Value, (String, String)> {
+    let args = args.as_object().cloned().unwrap_or_default();
+    let result = client
+        .call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args))
+        .await
+        .expect("tool call");
+    let content = result
+        .structured_content
+        .clone()
+        .expect("structuredContent");
+    if result.is_error == Some(true) {
+        let e = &content["error"];
+        Err((
+            e["code"].as_str().expect("code").to_owned(),
+            e["message"].as_str().expect("message").to_owned(),
+        ))
+    } else {
+        Ok(content)
+    }
+}
+
+pub fn code(r: Result<Value, (String, String)>) -> String {
+    r.expect_err("a tool error").0
 }
