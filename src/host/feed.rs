@@ -242,7 +242,10 @@ pub async fn run_feed(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one connection's inputs, passed once from the reconnect loop"
+)]
 async fn connect_once(
     http: &reqwest::Client,
     store: &Store,

@@ -17,7 +17,10 @@ pub trait Clock: Send + Sync + std::fmt::Debug {
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    #[allow(clippy::disallowed_methods)] // this is the one sanctioned reader of the system time
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "this is the one sanctioned reader of the system time"
+    )]
     fn now_ms(&self) -> i64 {
         let now = std::time::SystemTime::now();
         match now.duration_since(std::time::UNIX_EPOCH) {

@@ -88,8 +88,10 @@ impl Changes {
 }
 
 /// An event that passed every rule, ready to be written.
-// Contract events are nearly all of them; boxing them would cost an allocation each for nothing.
-#[allow(clippy::large_enum_variant)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "contract events are nearly all of them; boxing would allocate once each for nothing"
+)]
 #[derive(Debug, Clone)]
 pub(crate) enum Accepted {
     Contract {

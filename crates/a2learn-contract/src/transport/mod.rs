@@ -94,9 +94,10 @@ pub struct CallClaimed {
 }
 
 /// The result of parsing one transport message.
-// A parse result lives for one message; boxing the common variant would cost an allocation
-// per message for nothing.
-#[allow(clippy::large_enum_variant)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a parse result lives for one message; boxing the common variant allocates for nothing"
+)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Parsed {
     Contract(Message),
