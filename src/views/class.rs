@@ -28,13 +28,38 @@ async fn labeler(store: &Store, class_id: &str, privacy: Privacy) -> Result<Labe
     Ok(Labeler::new(&learners, &roster, privacy))
 }
 
+/// One step of a pathway as the views show it: a column of the grid, a step in the catalog.
 #[derive(Debug, Clone, Serialize, specta::Type)]
-pub struct GridStepView {
+pub struct StepView {
     pub widget_id: String,
     pub title: String,
     pub kind: String,
     pub standard: Option<String>,
     pub assesses: bool,
+}
+
+impl From<crate::progress::grid::GridStep> for StepView {
+    fn from(s: crate::progress::grid::GridStep) -> Self {
+        Self {
+            widget_id: s.widget_id,
+            title: s.title,
+            kind: s.kind,
+            standard: s.standard,
+            assesses: s.assesses,
+        }
+    }
+}
+
+impl From<crate::store::PathwayStep> for StepView {
+    fn from(s: crate::store::PathwayStep) -> Self {
+        Self {
+            widget_id: s.widget_id,
+            title: s.entry.title,
+            kind: s.entry.kind,
+            standard: s.entry.standard,
+            assesses: s.entry.assesses,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -56,7 +81,7 @@ pub struct GridRowView {
 pub struct GridView {
     pub assignment_id: String,
     pub pathway_id: String,
-    pub steps: Vec<GridStepView>,
+    pub steps: Vec<StepView>,
     pub rows: Vec<GridRowView>,
     pub projector_safe: bool,
 }
@@ -94,17 +119,7 @@ pub async fn grid(
     Ok(GridView {
         assignment_id: grid.assignment_id,
         pathway_id: grid.pathway_id,
-        steps: grid
-            .steps
-            .into_iter()
-            .map(|s| GridStepView {
-                widget_id: s.widget_id,
-                title: s.title,
-                kind: s.kind,
-                standard: s.standard,
-                assesses: s.assesses,
-            })
-            .collect(),
+        steps: grid.steps.into_iter().map(StepView::from).collect(),
         rows,
         projector_safe: labels.projector_safe(),
     })
@@ -335,20 +350,11 @@ pub async fn timeline(store: &Store, class_id: &str) -> Result<TimelineView, Vie
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
-pub struct CatalogStepView {
-    pub widget_id: String,
-    pub title: String,
-    pub kind: String,
-    pub standard: Option<String>,
-    pub assesses: bool,
-}
-
-#[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct CatalogPathwayView {
     pub pathway_id: String,
     pub title: String,
     pub version: String,
-    pub steps: Vec<CatalogStepView>,
+    pub steps: Vec<StepView>,
 }
 
 /// The host's catalog: asked afresh when the host answers, the stored snapshot otherwise.
@@ -372,17 +378,7 @@ pub async fn catalog(live: &Live) -> Result<Vec<CatalogPathwayView>, ViewError> 
             pathway_id: p.pathway_id,
             title: p.title,
             version: p.version,
-            steps: p
-                .steps
-                .into_iter()
-                .map(|s| CatalogStepView {
-                    widget_id: s.widget_id,
-                    title: s.entry.title,
-                    kind: s.entry.kind,
-                    standard: s.entry.standard,
-                    assesses: s.entry.assesses,
-                })
-                .collect(),
+            steps: p.steps.into_iter().map(StepView::from).collect(),
         })
         .collect())
 }

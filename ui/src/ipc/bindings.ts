@@ -115,15 +115,7 @@ export type CatalogPathwayView = {
 	pathway_id: string,
 	title: string,
 	version: string,
-	steps: CatalogStepView[],
-};
-
-export type CatalogStepView = {
-	widget_id: string,
-	title: string,
-	kind: string,
-	standard: string | null,
-	assesses: boolean,
+	steps: StepView[],
 };
 
 export type CellState = "not_started" | "in_progress" | "completed_correct" | "completed_incorrect" | "completed" | "struggling" | "waiting_for_help" | 
@@ -303,18 +295,10 @@ export type GridRowView = {
 	cells: GridCellView[],
 };
 
-export type GridStepView = {
-	widget_id: string,
-	title: string,
-	kind: string,
-	standard: string | null,
-	assesses: boolean,
-};
-
 export type GridView = {
 	assignment_id: string,
 	pathway_id: string,
-	steps: GridStepView[],
+	steps: StepView[],
 	rows: GridRowView[],
 	projector_safe: boolean,
 };
@@ -549,6 +533,15 @@ export type SecretStorage =
 "system" | 
 /**  A file only this user can read, beside the database (no credential store answered). */
 "file";
+
+/**  One step of a pathway as the views show it: a column of the grid, a step in the catalog. */
+export type StepView = {
+	widget_id: string,
+	title: string,
+	kind: string,
+	standard: string | null,
+	assesses: boolean,
+};
 
 /**
  *  Stored data changed (coalesced over a short window): the views showing these classes
