@@ -77,12 +77,20 @@ test("the export with names asks for confirmation first", async () => {
 
 test("projector-safe mode disables the export with names", async () => {
   const press = "window.dispatchEvent(new KeyboardEvent('keydown', { key: 'P', ctrlKey: true, shiftKey: true }))";
+  // The switch goes through the backend (which holds the mode) before the page follows: wait
+  // for the page, up to 5 s.
+  const disabledWithin = async (want) => {
+    let disabled = null;
+    for (let i = 0; i < 50 && disabled !== want; i++) {
+      disabled = await wd.execute("return document.querySelector('[data-testid=export-identified]').disabled");
+      if (disabled !== want) await new Promise((r) => setTimeout(r, 100));
+    }
+    return disabled;
+  };
   await wd.execute(press);
-  const disabled = await wd.execute("return document.querySelector('[data-testid=export-identified]').disabled");
-  assert.equal(disabled, true);
+  assert.equal(await disabledWithin(true), true);
   await wd.execute(press);
-  const enabled = await wd.execute("return document.querySelector('[data-testid=export-identified]').disabled");
-  assert.equal(enabled, false);
+  assert.equal(await disabledWithin(false), false);
 });
 
 test("the export command writes the file with progress and remembers the folder", async () => {
