@@ -353,8 +353,7 @@ impl<'a> Desk<'a> {
         let mut out = Vec::with_capacity(queue.len());
         for request in queue {
             if !labelers.contains_key(&request.class_id) {
-                let learners = self.store.learners(&request.class_id).await?;
-                let labeler = Labeler::new(&learners, &Default::default(), privacy);
+                let labeler = self.store.labeler(&request.class_id, privacy).await?;
                 labelers.insert(request.class_id.clone(), labeler);
             }
             let alias = labelers

@@ -74,12 +74,8 @@ impl Desk<'_> {
         for (rows, list) in [(follow_ups, &mut out.follow_ups), (visits, &mut out.visits)] {
             for (call_id, class_id, learner, pathway_id, widget_id, since, closed) in rows {
                 if !labels.contains_key(&class_id) {
-                    let learners = self.store.learners(&class_id).await?;
-                    let roster = match privacy {
-                        Privacy::Names => self.store.roster(&class_id).await?,
-                        Privacy::Projector { .. } => Default::default(),
-                    };
-                    labels.insert(class_id.clone(), Labeler::new(&learners, &roster, privacy));
+                    let labeler = self.store.labeler(&class_id, privacy).await?;
+                    labels.insert(class_id.clone(), labeler);
                 }
                 let label = labels.get(&class_id);
                 let (learner, display_name) = match (privacy, label) {

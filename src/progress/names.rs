@@ -95,6 +95,23 @@ fn mix(seed: u32, learner: &str) -> u64 {
     h ^ (h >> 33)
 }
 
+impl crate::store::Store {
+    /// The labels of one class's learners under `privacy`: the roster is read only when names
+    /// may be shown.
+    pub async fn labeler(
+        &self,
+        class_id: &str,
+        privacy: Privacy,
+    ) -> Result<Labeler, crate::store::StoreError> {
+        let learners = self.learners(class_id).await?;
+        let roster = match privacy {
+            Privacy::Names => self.roster(class_id).await?,
+            Privacy::Projector { .. } => Default::default(),
+        };
+        Ok(Labeler::new(&learners, &roster, privacy))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

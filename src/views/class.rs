@@ -13,20 +13,10 @@ use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
 use crate::progress::attention::Reason;
 use crate::progress::grid::CellState;
-use crate::progress::names::{Labeler, Privacy};
+use crate::progress::names::Privacy;
 use crate::progress::suppression::Visibility;
 use crate::roster::parse_roster_csv;
 use crate::store::{Store, StoreError};
-
-async fn labeler(store: &Store, class_id: &str, privacy: Privacy) -> Result<Labeler, StoreError> {
-    let learners = store.learners(class_id).await?;
-    // The roster is only read when names may be shown.
-    let roster = match privacy {
-        Privacy::Names => store.roster(class_id).await?,
-        Privacy::Projector { .. } => Default::default(),
-    };
-    Ok(Labeler::new(&learners, &roster, privacy))
-}
 
 /// One step of a pathway as the views show it: a column of the grid, a step in the catalog.
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -94,7 +84,7 @@ pub async fn grid(
     assignment_id: &str,
 ) -> Result<GridView, ViewError> {
     let grid = store.grid(class_id, assignment_id).await?;
-    let labels = labeler(store, class_id, privacy).await?;
+    let labels = store.labeler(class_id, privacy).await?;
     let mut rows: Vec<GridRowView> = grid
         .rows
         .into_iter()
@@ -177,7 +167,7 @@ pub async fn evidence(
     let ev = store
         .evidence(class_id, &pathway_id, learner, widget_id)
         .await?;
-    let labels = labeler(store, class_id, privacy).await?;
+    let labels = store.labeler(class_id, privacy).await?;
     // A room sees the counts behind a cell, never what the learner wrote.
     let text = |t: String| {
         if labels.projector_safe() {
@@ -293,7 +283,7 @@ pub async fn needs_me(
     class_id: &str,
 ) -> Result<Vec<NeedsMeView>, ViewError> {
     let items = store.needs_me(class_id).await?;
-    let labels = labeler(store, class_id, privacy).await?;
+    let labels = store.labeler(class_id, privacy).await?;
     let catalog = store.catalog().await?;
     let title = |pathway_id: &str, widget_id: &str| {
         catalog
