@@ -13,6 +13,7 @@ pub mod live;
 pub mod paths;
 pub mod privacy;
 pub mod progress;
+pub mod room;
 pub mod roster;
 pub mod store;
 pub mod sync;

@@ -17,6 +17,7 @@ use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
+use crate::room::RoomTools;
 use crate::store::{Changes, ClassRow, Store, StoreError};
 use crate::sync::sync_class;
 
@@ -90,6 +91,8 @@ struct Feed {
 struct Inner {
     target: Option<HostTarget>,
     feeds: HashMap<String, Feed>,
+    /// The target's room tools, asked once per target (`tools/list`).
+    room_tools: Option<RoomTools>,
 }
 
 /// Runs the feeds of the followed classes.
@@ -123,6 +126,7 @@ impl Live {
             inner: Mutex::new(Inner {
                 target: None,
                 feeds: HashMap::new(),
+                room_tools: None,
             }),
             state,
             changes,
@@ -149,6 +153,7 @@ impl Live {
             let _ = feed.task.await;
         }
         inner.target = target;
+        inner.room_tools = None;
         if inner.target.is_some() {
             for class in classes {
                 self.start_feed(&mut inner, &class.class_id);
@@ -217,6 +222,29 @@ impl Live {
             .await
             .ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
         HostClient::connect(&target.url, &target.token).await
+    }
+
+    /// Which room controls the configured host offers; asked with `tools/list` once per host.
+    pub async fn room_tools(&self) -> Result<RoomTools, HostError> {
+        let target = {
+            let inner = self.inner.lock().await;
+            if let Some(tools) = inner.room_tools {
+                return Ok(tools);
+            }
+            inner.target.clone()
+        };
+        let target =
+            target.ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        let client = HostClient::connect(&target.url, &target.token).await?;
+        let names = client.tool_names().await;
+        client.close().await;
+        let tools = RoomTools::from_names(&names?);
+        let mut inner = self.inner.lock().await;
+        // Kept only if the teacher did not switch hosts meanwhile.
+        if inner.target.as_ref() == Some(&target) {
+            inner.room_tools = Some(tools);
+        }
+        Ok(tools)
     }
 
     /// Creates a class on the host, stores it and starts following it.

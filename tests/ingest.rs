@@ -3,6 +3,7 @@
 
 mod support;
 
+use a2learn_teacher::room::RoomState;
 use a2learn_teacher::store::Incoming;
 use serde_json::json;
 use support::*;
@@ -532,4 +533,110 @@ async fn diagnostics_list_quarantine_and_class_counts() {
         (2, 1),
         "call-1 was answered"
     );
+}
+
+#[tokio::test]
+async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let snapshot = |paused: bool, pacing: serde_json::Value| {
+        raw_frame(
+            None,
+            &json!({"type": "STATE_SNAPSHOT", "snapshot": {"class_id": CLASS, "learners": [],
+                    "assignments": [], "paused": paused, "pacing": pacing}})
+            .to_string(),
+        )
+    };
+    let echo = |seq: i64, name: &str, value: serde_json::Value| frame(seq, name, value);
+
+    // A fresh store: nothing reported yet.
+    assert_eq!(store.room_state(CLASS).await.unwrap(), RoomState::default());
+
+    // A connection's snapshot (paused, one pathway paced), then a resume and a new limit.
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                snapshot(true, json!({"fractions-compare-4": "w1"})),
+                echo(1, "a2learn.host.class_resumed", json!({"class_id": CLASS})),
+                echo(
+                    2,
+                    "a2learn.host.pacing",
+                    json!({"class_id": CLASS, "pathway_id": "fractions-compare-4", "up_to": "w2"}),
+                ),
+            ],
+        )
+        .await
+        .unwrap();
+    assert!(out.changes.room);
+    let state = store.room_state(CLASS).await.unwrap();
+    assert!(!state.paused, "the resume came after the snapshot");
+    assert_eq!(state.pacing.len(), 1);
+    assert_eq!(state.pacing[0].up_to, "w2");
+
+    // A pause with a message; a later snapshot that agrees keeps the message; a repeat is no
+    // change; another class's echo is not this class's.
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![echo(
+                3,
+                "a2learn.host.class_paused",
+                json!({"class_id": CLASS, "message": "Eyes up here"}),
+            )],
+        )
+        .await
+        .unwrap();
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                snapshot(true, json!({"fractions-compare-4": "w2"})),
+                echo(
+                    4,
+                    "a2learn.host.class_resumed",
+                    json!({"class_id": "another-class"}),
+                ),
+            ],
+        )
+        .await
+        .unwrap();
+    assert!(!out.changes.room, "nothing changed");
+    let state = store.room_state(CLASS).await.unwrap();
+    assert!(state.paused);
+    assert_eq!(state.message.as_deref(), Some("Eyes up here"));
+
+    // A snapshot from a host without the room fields says nothing: the state stays.
+    let bare = raw_frame(
+        None,
+        &json!({"type": "STATE_SNAPSHOT", "snapshot": {"class_id": CLASS, "learners": []}})
+            .to_string(),
+    );
+    let out = store.ingest(CLASS, &registry, vec![bare]).await.unwrap();
+    assert!(!out.changes.room);
+    assert!(store.room_state(CLASS).await.unwrap().paused);
+    // The state is the host's, not derived from the ledger: a rebuild keeps it.
+    store.rebuild().await.unwrap();
+    assert!(store.room_state(CLASS).await.unwrap().paused);
+
+    // The host's newer snapshot (resumed, no pacing) wins over what was stored.
+    store
+        .ingest(CLASS, &registry, vec![snapshot(false, json!({}))])
+        .await
+        .unwrap();
+    let state = store.room_state(CLASS).await.unwrap();
+    assert_eq!(
+        (state.paused, state.message, state.pacing.len()),
+        (false, None, 0)
+    );
+
+    // Echoes are not contract events: the ledger holds none of them.
+    let ledger: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(ledger, 0);
 }

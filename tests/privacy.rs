@@ -326,6 +326,10 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
         .await
         .unwrap_err();
     assert_blocked(err.into(), "Mirabeaux");
+    let err = a2learn_teacher::room::pause(&live, &class_id, Some("Quillonae, eyes up here"))
+        .await
+        .unwrap_err();
+    assert_blocked(err.into(), "Quillonae");
     // Controls: the same paths with the text rephrased reach the host.
     let outcome = assign::assign_pathway(
         &live,
@@ -338,6 +342,9 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     .unwrap();
     assert!(outcome.assignment_id.is_some(), "{outcome:?}");
     live.create_class("Reading group B").await.unwrap();
+    a2learn_teacher::room::pause(&live, &class_id, Some("Eyes up here, everyone"))
+        .await
+        .unwrap();
     live.shutdown().await;
     client.close().await;
 
@@ -392,8 +399,9 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     assert!(sent_text.contains(&class_id));
     assert!(
         sent_text.contains("Bring your fraction strips today.")
-            && sent_text.contains("Reading group B"),
-        "the proxy saw the rephrased note and title"
+            && sent_text.contains("Reading group B")
+            && sent_text.contains("Eyes up here, everyone"),
+        "the proxy saw the rephrased note, title and pause message"
     );
     assert!(
         log_text.contains("export written"),

@@ -9,6 +9,9 @@ use pathway_host::{HostConfig, RunningHost};
 
 /// Environment variable: the demo's speed-up factor (default: the host's demo speed).
 pub const DEMO_SPEED_ENV: &str = "A2LEARN_DEMO_SPEED";
+/// Environment variable: seconds a demo help request waits for the teacher (default: the host's
+/// `DEMO_HELP_WAIT`, 4 minutes). The end-to-end tests shorten it to see requests expire.
+pub const DEMO_HELP_WAIT_ENV: &str = "A2LEARN_DEMO_HELP_WAIT_SECS";
 /// Environment variable: learners per class in the demo (default 24).
 pub const DEMO_LEARNERS_ENV: &str = "A2LEARN_DEMO_LEARNERS";
 
@@ -73,6 +76,9 @@ impl DemoHost {
         config.log_path = Some(data_dir.join("demo-host.jsonl"));
         if let Some(speed) = env_number::<f64>(DEMO_SPEED_ENV) {
             config.speed = speed;
+        }
+        if let Some(secs) = env_number::<u64>(DEMO_HELP_WAIT_ENV) {
+            config.help_wait = Some(std::time::Duration::from_secs(secs));
         }
         if let Some(learners) = env_number::<usize>(DEMO_LEARNERS_ENV) {
             config.learners = learners;

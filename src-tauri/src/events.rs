@@ -35,6 +35,8 @@ pub struct StoreChanged {
     pub learners: bool,
     pub assignments: bool,
     pub quarantine: bool,
+    /// The host paused, resumed or paced a class (the class header redraws).
+    pub room: bool,
     /// A class was added or renamed (the sidebar refetches).
     pub classes: bool,
 }
@@ -48,6 +50,7 @@ impl From<CoalescedChanges> for StoreChanged {
             out.learners |= c.learners;
             out.assignments |= c.assignments;
             out.quarantine |= c.quarantine;
+            out.room |= c.room;
             out.class_ids.push(class_id);
         }
         // Learner and help-request counts are in the sidebar.

@@ -34,6 +34,10 @@ macro_rules! specta_builder {
                 a2learn_teacher::desk::replies::MAX_REPLY_TITLE_CHARS,
             )
             .constant(
+                "MAX_PAUSE_MESSAGE_CHARS",
+                a2learn_teacher::store::MAX_PAUSE_MESSAGE_CHARS,
+            )
+            .constant(
                 "MAX_NOTE_CHARS",
                 a2learn_teacher::progress::assign::MAX_NOTE_CHARS,
             )
@@ -59,6 +63,10 @@ macro_rules! specta_builder {
                 $crate::commands::class_view::roster_size,
                 $crate::commands::class_view::suppression_k,
                 $crate::commands::class_view::set_suppression_k,
+                $crate::commands::room::class_room,
+                $crate::commands::room::pause_class,
+                $crate::commands::room::resume_class,
+                $crate::commands::room::set_pacing,
                 $crate::commands::desk::desk_queue,
                 $crate::commands::desk::desk_claim,
                 $crate::commands::desk::desk_answer,

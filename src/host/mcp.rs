@@ -231,6 +231,51 @@ impl HostClient {
         self.call("respond", args).await.map(|_| ())
     }
 
+    /// The names of the host's tools (`tools/list`, every page): how optional tools are found.
+    pub async fn tool_names(&self) -> Result<std::collections::BTreeSet<String>, HostError> {
+        let tools = self
+            .service
+            .list_all_tools()
+            .await
+            .map_err(transport_error)?;
+        Ok(tools.into_iter().map(|t| t.name.into_owned()).collect())
+    }
+
+    /// `pause_class`; the message is the teacher's text: it went through
+    /// [`crate::privacy::outgoing::check`].
+    pub async fn pause_class(
+        &self,
+        class_id: &str,
+        message: Option<&OutgoingText>,
+    ) -> Result<(), HostError> {
+        let mut args = json!({ "class_id": class_id });
+        if let Some(message) = message {
+            args["message"] = json!(message.as_str());
+        }
+        self.call(crate::room::PAUSE_CLASS, args).await.map(|_| ())
+    }
+
+    pub async fn resume_class(&self, class_id: &str) -> Result<(), HostError> {
+        self.call(crate::room::RESUME_CLASS, json!({ "class_id": class_id }))
+            .await
+            .map(|_| ())
+    }
+
+    /// `set_pacing`: `up_to` a step's widget id, or `None` for no limit.
+    pub async fn set_pacing(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+        up_to: Option<&str>,
+    ) -> Result<(), HostError> {
+        self.call(
+            crate::room::SET_PACING,
+            json!({ "class_id": class_id, "pathway_id": pathway_id, "up_to": up_to }),
+        )
+        .await
+        .map(|_| ())
+    }
+
     pub async fn close(self) {
         let _ = self.service.cancel().await;
     }

@@ -20,7 +20,8 @@ pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::ClassRow;
 pub use diagnostics::{ClassCounts, QuarantinedFrame};
 pub use ingest::{
-    BatchOutcome, Changes, Incoming, QUARANTINE_RAW_BYTES, RebuildOutcome, truncate_utf8,
+    BatchOutcome, Changes, Incoming, MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, RebuildOutcome,
+    truncate_utf8,
 };
 
 /// The embedded migrations (the repository's `migrations/` folder, compiled in).

@@ -8,11 +8,13 @@
 //!   catalog, roster).
 //! - [`export`]: the export dialog and one export run.
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
+//! - [`room`]: the class header's room controls (pause, pacing).
 
 pub mod app;
 pub mod class;
 pub mod export;
 pub mod projector;
+pub mod room;
 
 use crate::ErrorCode;
 use crate::error::Coded;

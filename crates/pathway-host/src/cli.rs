@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 
-use crate::config::{DEFAULT_PORT, DEMO_SPEED, Faults, HostConfig};
+use crate::config::{DEFAULT_PORT, DEMO_HELP_WAIT, DEMO_SPEED, Faults, HostConfig};
 
 /// Arguments of the host command.
 #[derive(Debug, Clone, clap::Args)]
@@ -30,12 +30,20 @@ pub struct HostArgs {
     /// Event log file (JSON lines); a restart with the same file keeps every seq.
     #[arg(long)]
     pub log: Option<PathBuf>,
-    /// Demo pace (speed 8 unless --speed is given).
+    /// Demo pace (speed 8 unless --speed is given; help requests wait 4 minutes unless
+    /// --help-wait-secs is given).
     #[arg(long)]
     pub demo: bool,
+    /// Seconds a help request waits for the teacher, in real time (default: 4 simulated minutes
+    /// scaled by --speed; 240 with --demo).
+    #[arg(long)]
+    pub help_wait_secs: Option<u64>,
     /// Run no simulated learners.
     #[arg(long)]
     pub no_simulation: bool,
+    /// Offer only the required tools (no pause_class, resume_class, set_pacing).
+    #[arg(long)]
+    pub no_room_tools: bool,
     /// Seconds between `: ping` comments on idle feeds.
     #[arg(long, default_value_t = 10)]
     pub ping_secs: u64,
@@ -69,6 +77,11 @@ impl HostArgs {
             speed: self
                 .speed
                 .unwrap_or(if self.demo { DEMO_SPEED } else { 1.0 }),
+            help_wait: match self.help_wait_secs {
+                Some(secs) => Some(Duration::from_secs(secs)),
+                None if self.demo => Some(DEMO_HELP_WAIT),
+                None => None,
+            },
             seed: self.seed,
             log_path: self.log.clone(),
             faults: Faults {
@@ -81,6 +94,7 @@ impl HostArgs {
             },
             ping_interval: Duration::from_secs(self.ping_secs.max(1)),
             simulate: !self.no_simulation,
+            room_tools: !self.no_room_tools,
             ..HostConfig::default()
         }
     }
@@ -147,6 +161,7 @@ mod tests {
         let config = cli.host.config();
         assert_eq!(config.learners, 5);
         assert_eq!(config.speed, DEMO_SPEED);
+        assert_eq!(config.help_wait, Some(DEMO_HELP_WAIT));
         assert_eq!(config.tokens, ["a", "b"]);
         assert_eq!(config.faults.drop_every, 9);
         assert_eq!(config.bind.port(), DEFAULT_PORT);
@@ -156,6 +171,12 @@ mod tests {
             .host
             .config();
         assert_eq!(plain.speed, 3.0);
+        assert_eq!(plain.help_wait, None, "scaled by the speed unless asked");
+        let waited = Cli::try_parse_from(["host", "--demo", "--help-wait-secs", "90"])
+            .unwrap()
+            .host
+            .config();
+        assert_eq!(waited.help_wait, Some(Duration::from_secs(90)));
         assert!(plain.log_path.is_none());
         assert_ne!(random_token().unwrap(), random_token().unwrap());
     }

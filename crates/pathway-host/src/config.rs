@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use crate::clock::{Clock, SystemClock};
 
-/// The speed-up of the demo: a fresh assignment's first events arrive within a few seconds,
-/// and an assist request (4 simulated minutes, [`crate::sim::ASSIST_DEADLINE_MS`]) leaves the
-/// teacher 30 s to answer.
+/// The speed-up of the demo: a fresh assignment's first events arrive within a few seconds.
 pub const DEMO_SPEED: f64 = 8.0;
+/// How long the demo's help requests wait for the teacher, in real time: as long as a real
+/// student's would at speed 1 (`sim::ASSIST_DEADLINE_MS`).
+pub const DEMO_HELP_WAIT: Duration = Duration::from_secs(4 * 60);
 
 /// The default port of the CLI (`127.0.0.1:7878`); [`HostConfig::default`] binds port 0.
 pub const DEFAULT_PORT: u16 = 7878;
@@ -38,6 +39,10 @@ pub struct HostConfig {
     pub learners: usize,
     /// Speed-up of the simulated learners and their deadlines (1.0 = realistic).
     pub speed: f64,
+    /// How long a help request (`assist`) stays open, in real time. `None`: the simulated
+    /// [`crate::sim::ASSIST_DEADLINE_MS`] scaled by `speed` like every other delay. The demo sets
+    /// it: its learners work faster than real ones, but the teacher crossing the room does not.
+    pub help_wait: Option<Duration>,
     pub seed: u64,
     /// The event log file (JSON lines). With it, a restart keeps classes, assignments, open
     /// calls and every frame with its `seq`.
@@ -45,6 +50,9 @@ pub struct HostConfig {
     pub faults: Faults,
     /// Interval of `: ping` comments on idle feeds (the spec's bound is 15 s).
     pub ping_interval: Duration,
+    /// Offer the optional room tools (`pause_class`, `resume_class`, `set_pacing`); off: a host
+    /// with only the required tools, to show that a dashboard offers no control it lacks.
+    pub room_tools: bool,
     /// Run the class simulation (off: a plain host whose feed carries only what tools and
     /// [`crate::RunningHost::emit_custom`] put there).
     pub simulate: bool,
@@ -63,11 +71,13 @@ impl std::fmt::Debug for HostConfig {
             .field("tokens", &format_args!("[{} redacted]", self.tokens.len()))
             .field("learners", &self.learners)
             .field("speed", &self.speed)
+            .field("help_wait", &self.help_wait)
             .field("seed", &self.seed)
             .field("log_path", &self.log_path)
             .field("faults", &self.faults)
             .field("ping_interval", &self.ping_interval)
             .field("simulate", &self.simulate)
+            .field("room_tools", &self.room_tools)
             .field("time", &self.time)
             .finish_non_exhaustive()
     }
@@ -80,11 +90,13 @@ impl Default for HostConfig {
             tokens: Vec::new(),
             learners: 24,
             speed: 1.0,
+            help_wait: None,
             seed: 1,
             log_path: None,
             faults: Faults::default(),
             ping_interval: Duration::from_secs(10),
             simulate: true,
+            room_tools: true,
             time: TimeMode::Real,
             clock: Arc::new(SystemClock),
             tick: Duration::from_millis(50),
@@ -101,10 +113,11 @@ impl HostConfig {
         }
     }
 
-    /// The desktop app's demo: [`DEMO_SPEED`].
+    /// The desktop app's demo: [`DEMO_SPEED`], and help requests that wait [`DEMO_HELP_WAIT`].
     pub fn demo(token: impl Into<String>) -> Self {
         HostConfig {
             speed: DEMO_SPEED,
+            help_wait: Some(DEMO_HELP_WAIT),
             ..HostConfig::local(token)
         }
     }

@@ -60,7 +60,7 @@ mod state;
 pub use crate::state::{Assignment, Call, CallState, ClassInfo, LoggedFrame};
 pub use catalog::{Pathway, Step};
 pub use clock::{Clock, FixedClock, SystemClock};
-pub use config::{DEFAULT_PORT, DEMO_SPEED, Faults, HostConfig, TimeMode};
+pub use config::{DEFAULT_PORT, DEMO_HELP_WAIT, DEMO_SPEED, Faults, HostConfig, TimeMode};
 pub use error::{ErrorCode, HostError, ToolError};
 pub use inject::Injection;
 pub use mcp::HostTools;

@@ -90,9 +90,16 @@ pub struct HostTools {
 
 impl HostTools {
     pub(crate) fn new(shared: Arc<Shared>) -> Self {
+        let mut tool_router = Self::tool_router();
+        if !shared.room_tools {
+            // A host without the optional tools: they are neither listed nor callable.
+            for tool in ["pause_class", "resume_class", "set_pacing"] {
+                tool_router.remove_route(tool);
+            }
+        }
         HostTools {
             shared,
-            tool_router: Self::tool_router(),
+            tool_router,
         }
     }
 }

@@ -55,6 +55,8 @@ pub(crate) struct Shared {
     pub shutdown: CancellationToken,
     pub kill: CancellationToken,
     pub connections: AtomicU64,
+    /// Offer the optional room tools (`pathway-host.md` §3).
+    pub room_tools: bool,
 }
 
 impl Shared {
@@ -138,6 +140,7 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
         StateConfig {
             origin_ms: config.clock.now_ms(),
             speed: config.speed,
+            help_wait: config.help_wait,
             seed: config.seed,
             learners: config.learners,
             simulate: config.simulate,
@@ -165,6 +168,7 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
         shutdown: CancellationToken::new(),
         kill: CancellationToken::new(),
         connections: AtomicU64::new(0),
+        room_tools: config.room_tools,
     });
 
     let mcp_cancel = CancellationToken::new();

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use a2learn_contract::RuleId;
 use common::*;
-use pathway_host::{CallState, Faults, Injection};
+use pathway_host::{CallState, Faults, HostConfig, Injection};
 use serde_json::{Value, json};
 
 fn names(log: &[pathway_host::LoggedFrame]) -> HashMap<String, usize> {
@@ -428,4 +428,56 @@ async fn pacing_is_realistic_at_speed_one() {
     assert!((5.0..=20.0).contains(&per_min("a2learn.widget_completed")));
     // Help is asked for now and then, not constantly.
     assert!((0.05..=3.0).contains(&per_min("a2learn.assist")));
+}
+
+/// The wait of every assist request in the log: `deadline - at`, in milliseconds.
+fn assist_waits(host: &pathway_host::RunningHost, class_id: &str) -> Vec<i64> {
+    host.log(class_id)
+        .iter()
+        .filter(|f| custom_name(f).as_deref() == Some("a2learn.assist"))
+        .map(|f| {
+            let v = f.json().expect("the host logs JSON");
+            let ms = |key: &str| {
+                let text = v["value"][key].as_str().expect("a time stamp");
+                pathway_host::clock::parse_rfc3339_ms(text).expect("RFC 3339")
+            };
+            ms("deadline") - ms("at")
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn help_requests_wait_minutes_in_the_demo_and_scale_with_speed_otherwise() {
+    // At the demo's speed, with its help wait: learners are fast, the wait is 4 real minutes.
+    let demo = pathway_host::start(HostConfig {
+        speed: pathway_host::DEMO_SPEED,
+        help_wait: Some(pathway_host::DEMO_HELP_WAIT),
+        ..manual_config(11)
+    })
+    .await
+    .unwrap();
+    // The same speed without it: the simulated 4 minutes, scaled (30 s at speed 8).
+    let scaled = pathway_host::start(HostConfig {
+        speed: pathway_host::DEMO_SPEED,
+        ..manual_config(11)
+    })
+    .await
+    .unwrap();
+    let mut waits = Vec::new();
+    for host in [&demo, &scaled] {
+        let class_id = class_with_assignment(host);
+        let mut found = Vec::new();
+        for _ in 0..240 {
+            host.advance(Duration::from_secs(5));
+            found = assist_waits(host, &class_id);
+            if !found.is_empty() {
+                break;
+            }
+        }
+        assert!(!found.is_empty(), "an assist request within 20 minutes");
+        waits.push(found);
+    }
+    assert!(waits[0].iter().all(|&w| w == 240_000), "{:?}", waits[0]);
+    let scaled_ms = i64::try_from(pathway_host::sim::ASSIST_DEADLINE_MS).unwrap() / 8;
+    assert!(waits[1].iter().all(|&w| w == scaled_ms), "{:?}", waits[1]);
 }

@@ -6,5 +6,6 @@ pub mod class_view;
 pub mod desk;
 pub mod export;
 pub mod projector;
+pub mod room;
 
 pub use app::*;

@@ -7,7 +7,7 @@ use a2learn_contract::Message;
 use a2learn_contract::transport::agui;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
-use super::parse::Snapshot;
+use super::parse::{RoomUpdate, Snapshot};
 use super::{Accepted, Changes, ROWS_PER_STATEMENT};
 use crate::store::StoreError;
 
@@ -431,4 +431,115 @@ pub(super) async fn apply_snapshot(
         changes.assignments |= done.rows_affected() > 0;
     }
     Ok(changes)
+}
+
+/// The room controls of a class as stored: whether it is paused (with the message), and the
+/// pacing limit per pathway.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Room {
+    paused: bool,
+    message: Option<String>,
+    pacing: std::collections::BTreeMap<String, String>,
+}
+
+impl Room {
+    fn apply(&mut self, update: &RoomUpdate) {
+        match update {
+            RoomUpdate::Snapshot { paused, pacing } => {
+                if let Some(paused) = *paused {
+                    // The snapshot carries no message: keep the echo's while still paused.
+                    if !paused || !self.paused {
+                        self.message = None;
+                    }
+                    self.paused = paused;
+                }
+                if let Some(pacing) = pacing {
+                    self.pacing = pacing.iter().cloned().collect();
+                }
+            }
+            RoomUpdate::Paused { message } => {
+                self.paused = true;
+                self.message = message.clone();
+            }
+            RoomUpdate::Resumed => {
+                self.paused = false;
+                self.message = None;
+            }
+            RoomUpdate::Pacing { pathway_id, up_to } => match up_to {
+                Some(w) => {
+                    self.pacing.insert(pathway_id.clone(), w.clone());
+                }
+                None => {
+                    self.pacing.remove(pathway_id);
+                }
+            },
+        }
+    }
+}
+
+/// Applies the batch's room updates in feed order; whether the stored state changed.
+pub(super) async fn apply_room(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    updates: &[RoomUpdate],
+    now: i64,
+) -> Result<bool, StoreError> {
+    if updates.is_empty() {
+        return Ok(false);
+    }
+    let pause: Option<(bool, Option<String>)> =
+        sqlx::query_as("SELECT paused, message FROM room_pause WHERE class_id = ?")
+            .bind(class_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let pacing: Vec<(String, String)> =
+        sqlx::query_as("SELECT pathway_id, up_to FROM room_pacing WHERE class_id = ?")
+            .bind(class_id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let (paused, message) = pause.clone().unwrap_or_default();
+    let before = Room {
+        paused,
+        message,
+        pacing: pacing.into_iter().collect(),
+    };
+    let mut after = before.clone();
+    for update in updates {
+        after.apply(update);
+    }
+    if after == before {
+        return Ok(false);
+    }
+    if (after.paused, &after.message) != (before.paused, &before.message) || pause.is_none() {
+        sqlx::query(
+            "INSERT INTO room_pause (class_id, paused, message, updated_at_ms) VALUES (?, ?, ?, ?) \
+             ON CONFLICT (class_id) DO UPDATE SET paused = excluded.paused, \
+             message = excluded.message, updated_at_ms = excluded.updated_at_ms",
+        )
+        .bind(class_id)
+        .bind(after.paused)
+        .bind(&after.message)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    if after.pacing != before.pacing {
+        sqlx::query("DELETE FROM room_pacing WHERE class_id = ?")
+            .bind(class_id)
+            .execute(&mut *conn)
+            .await?;
+        for (pathway_id, up_to) in &after.pacing {
+            sqlx::query(
+                "INSERT INTO room_pacing (class_id, pathway_id, up_to, updated_at_ms) \
+                 VALUES (?, ?, ?, ?)",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(up_to)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+    Ok(true)
 }

@@ -18,10 +18,11 @@ use a2learn_contract::{CallClaimed, Message, Registry};
 use sqlx::SqliteConnection;
 
 use super::{Store, StoreError};
-use apply::{apply_accepted, apply_snapshot, write_ledger};
+use apply::{apply_accepted, apply_room, apply_snapshot, write_ledger};
 use quarantine::write_quarantine;
 use validate::BatchState;
 
+pub use parse::MAX_PAUSE_MESSAGE_CHARS;
 pub use quarantine::{QUARANTINE_RAW_BYTES, truncate_utf8};
 pub use rebuild::RebuildOutcome;
 
@@ -65,6 +66,8 @@ pub struct Changes {
     pub learners: bool,
     pub assignments: bool,
     pub quarantine: bool,
+    /// The host's pause or pacing of the class.
+    pub room: bool,
 }
 
 impl Changes {
@@ -75,6 +78,7 @@ impl Changes {
             || self.learners
             || self.assignments
             || self.quarantine
+            || self.room
     }
 
     pub fn merge(&mut self, other: Changes) {
@@ -84,6 +88,7 @@ impl Changes {
         self.learners |= other.learners;
         self.assignments |= other.assignments;
         self.quarantine |= other.quarantine;
+        self.room |= other.room;
     }
 }
 
@@ -136,7 +141,14 @@ impl Store {
 
         // 1. Frame level: dedupe by seq, parse, set aside what is malformed or not ours.
         let mut quarantine = Vec::new();
-        let frames = parse::read_frames(batch, cursor, &stored_seqs, &mut outcome, &mut quarantine);
+        let frames = parse::read_frames(
+            class_id,
+            batch,
+            cursor,
+            &stored_seqs,
+            &mut outcome,
+            &mut quarantine,
+        );
         let high = frames.high;
 
         // 2. Contract level: the state machine over the stored state of the runs and calls this
@@ -158,6 +170,7 @@ impl Store {
                 .changes
                 .merge(apply_snapshot(&mut *conn, class_id, snapshot, now).await?);
         }
+        outcome.changes.room |= apply_room(&mut *conn, class_id, &frames.room, now).await?;
         outcome.quarantined = write_quarantine(&mut *conn, class_id, &quarantine, now).await?;
         outcome.changes.quarantine |= outcome.quarantined > 0;
         if high != cursor

@@ -18,6 +18,29 @@ pub(super) struct Snapshot {
     pub assignments: Vec<SnapshotAssignment>,
 }
 
+/// The longest pause message a host may send (`pathway-host.md` §3); a longer one is cut here.
+pub const MAX_PAUSE_MESSAGE_CHARS: usize = 200;
+
+/// What the feed says about the room controls (`pathway-host.md` §3), in feed order: a
+/// snapshot's state first, then the echoes after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum RoomUpdate {
+    /// A snapshot's `paused` and `pacing` (each absent when the host does not say: a host
+    /// without the room tools).
+    Snapshot {
+        paused: Option<bool>,
+        pacing: Option<Vec<(String, String)>>,
+    },
+    Paused {
+        message: Option<String>,
+    },
+    Resumed,
+    Pacing {
+        pathway_id: String,
+        up_to: Option<String>,
+    },
+}
+
 #[derive(Debug, serde::Deserialize)]
 pub(super) struct SnapshotAssignment {
     pub assignment_id: String,
@@ -35,6 +58,8 @@ pub(super) struct Frames {
     pub parsed: Vec<(Option<i64>, Parsed, Option<String>)>,
     /// The class's snapshot, when the batch carried one.
     pub snapshot: Option<Snapshot>,
+    /// Room control state and echoes, in feed order.
+    pub room: Vec<RoomUpdate>,
     /// The highest seq seen: the cursor after this batch.
     pub high: Option<i64>,
 }
@@ -42,6 +67,7 @@ pub(super) struct Frames {
 /// Dedupes, parses and sorts one batch; counts duplicates and ignored frames in `outcome` and
 /// puts what cannot be placed or parsed in `quarantine`.
 pub(super) fn read_frames(
+    class_id: &str,
     batch: Vec<Incoming>,
     cursor: Option<i64>,
     stored_seqs: &HashSet<i64>,
@@ -50,6 +76,7 @@ pub(super) fn read_frames(
 ) -> Frames {
     let mut parsed: Vec<(Option<i64>, Parsed, Option<String>)> = Vec::with_capacity(batch.len());
     let mut snapshot = None;
+    let mut room = Vec::new();
     let mut high = cursor;
     for item in batch {
         match item {
@@ -79,9 +106,12 @@ pub(super) fn read_frames(
                 match agui::parse_event_str(&data) {
                     Ok(Parsed::Ignored(_)) => {
                         if seq.is_none()
-                            && let Some(s) = parse_snapshot(&data)
+                            && let Some((s, r)) = parse_snapshot(&data)
                         {
                             snapshot = Some(s);
+                            room.push(r);
+                        } else if let Some(r) = parse_room_echo(&data, class_id) {
+                            room.push(r);
                         }
                         outcome.ignored += 1;
                     }
@@ -113,6 +143,7 @@ pub(super) fn read_frames(
     Frames {
         parsed,
         snapshot,
+        room,
         high,
     }
 }
@@ -180,7 +211,7 @@ pub(super) fn stored_message(name: &str, payload: &str) -> Result<Message, Store
     })
 }
 
-fn parse_snapshot(data: &str) -> Option<Snapshot> {
+fn parse_snapshot(data: &str) -> Option<(Snapshot, RoomUpdate)> {
     let value: serde_json::Value = serde_json::from_str(data).ok()?;
     if value.get("type")?.as_str()? != "STATE_SNAPSHOT" {
         return None;
@@ -208,15 +239,134 @@ fn parse_snapshot(data: &str) -> Option<Snapshot> {
                 .collect()
         })
         .unwrap_or_default();
-    Some(Snapshot {
-        learners,
-        assignments,
-    })
+    let room = RoomUpdate::Snapshot {
+        paused: snap.get("paused").and_then(serde_json::Value::as_bool),
+        pacing: snap
+            .get("pacing")
+            .and_then(serde_json::Value::as_object)
+            .map(|map| {
+                map.iter()
+                    .filter_map(|(pathway, up_to)| {
+                        Some((pathway.clone(), up_to.as_str()?.to_owned()))
+                    })
+                    .collect()
+            }),
+    };
+    Some((
+        Snapshot {
+            learners,
+            assignments,
+        },
+        room,
+    ))
+}
+
+/// A room control's echo (`CUSTOM a2learn.host.class_paused` / `class_resumed` / `pacing`) for
+/// this class; anything else (or another class's echo) is `None`.
+fn parse_room_echo(data: &str, class_id: &str) -> Option<RoomUpdate> {
+    use serde_json::Value;
+    let event: Value = serde_json::from_str(data).ok()?;
+    if event.get("type")?.as_str()? != "CUSTOM" {
+        return None;
+    }
+    let value = event.get("value")?;
+    if value.get("class_id")?.as_str()? != class_id {
+        return None;
+    }
+    match event.get("name")?.as_str()? {
+        "a2learn.host.class_paused" => Some(RoomUpdate::Paused {
+            message: value
+                .get("message")
+                .and_then(Value::as_str)
+                .map(|m| m.trim())
+                .filter(|m| !m.is_empty())
+                .map(|m| m.chars().take(MAX_PAUSE_MESSAGE_CHARS).collect()),
+        }),
+        "a2learn.host.class_resumed" => Some(RoomUpdate::Resumed),
+        "a2learn.host.pacing" => Some(RoomUpdate::Pacing {
+            pathway_id: value.get("pathway_id")?.as_str()?.to_owned(),
+            up_to: match value.get("up_to") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(w)) => Some(w.clone()),
+                Some(_) => return None,
+            },
+        }),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn room_echoes_are_read_for_this_class_only() {
+        let paused = r#"{"type":"CUSTOM","name":"a2learn.host.class_paused","value":{"class_id":"c1","message":"Eyes up here"}}"#;
+        assert_eq!(
+            parse_room_echo(paused, "c1"),
+            Some(RoomUpdate::Paused {
+                message: Some("Eyes up here".into())
+            })
+        );
+        assert_eq!(parse_room_echo(paused, "c2"), None, "another class's echo");
+        let long = format!(
+            r#"{{"type":"CUSTOM","name":"a2learn.host.class_paused","value":{{"class_id":"c1","message":"{}"}}}}"#,
+            "x".repeat(5000)
+        );
+        let Some(RoomUpdate::Paused { message: Some(m) }) = parse_room_echo(&long, "c1") else {
+            panic!("a long message is cut, not dropped");
+        };
+        assert_eq!(m.chars().count(), MAX_PAUSE_MESSAGE_CHARS);
+        let resumed =
+            r#"{"type":"CUSTOM","name":"a2learn.host.class_resumed","value":{"class_id":"c1"}}"#;
+        assert_eq!(parse_room_echo(resumed, "c1"), Some(RoomUpdate::Resumed));
+        let pacing = r#"{"type":"CUSTOM","name":"a2learn.host.pacing","value":{"class_id":"c1","pathway_id":"p","up_to":"w3"}}"#;
+        assert_eq!(
+            parse_room_echo(pacing, "c1"),
+            Some(RoomUpdate::Pacing {
+                pathway_id: "p".into(),
+                up_to: Some("w3".into())
+            })
+        );
+        let unpaced = r#"{"type":"CUSTOM","name":"a2learn.host.pacing","value":{"class_id":"c1","pathway_id":"p","up_to":null}}"#;
+        assert_eq!(
+            parse_room_echo(unpaced, "c1"),
+            Some(RoomUpdate::Pacing {
+                pathway_id: "p".into(),
+                up_to: None
+            })
+        );
+        let bad = r#"{"type":"CUSTOM","name":"a2learn.host.pacing","value":{"class_id":"c1","pathway_id":"p","up_to":7}}"#;
+        assert_eq!(
+            parse_room_echo(bad, "c1"),
+            None,
+            "up_to must be a string or null"
+        );
+        let other = r#"{"type":"CUSTOM","name":"a2learn.host.other","value":{"class_id":"c1"}}"#;
+        assert_eq!(parse_room_echo(other, "c1"), None);
+    }
+
+    #[test]
+    fn a_snapshot_without_room_fields_says_nothing_about_the_room() {
+        let bare = r#"{"type":"STATE_SNAPSHOT","snapshot":{"learners":["lrn-1"]}}"#;
+        let (_, room) = parse_snapshot(bare).unwrap();
+        assert_eq!(
+            room,
+            RoomUpdate::Snapshot {
+                paused: None,
+                pacing: None
+            }
+        );
+        let full = r#"{"type":"STATE_SNAPSHOT","snapshot":{"paused":true,"pacing":{"p":"w2"}}}"#;
+        let (_, room) = parse_snapshot(full).unwrap();
+        assert_eq!(
+            room,
+            RoomUpdate::Snapshot {
+                paused: Some(true),
+                pacing: Some(vec![("p".into(), "w2".into())])
+            }
+        );
+    }
 
     #[test]
     fn seq_must_be_a_plain_decimal() {

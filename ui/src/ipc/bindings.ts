@@ -38,6 +38,10 @@ export const commands = {
 	rosterSize: (classId: string) => typedError<number, UiError>(__TAURI_INVOKE("roster_size", { classId })),
 	suppressionK: () => typedError<number, UiError>(__TAURI_INVOKE("suppression_k")),
 	setSuppressionK: (k: number) => typedError<number, UiError>(__TAURI_INVOKE("set_suppression_k", { k })),
+	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
+	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
+	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
+	setPacing: (input: PacingInput) => typedError<null, UiError>(__TAURI_INVOKE("set_pacing", { input })),
 	deskQueue: (classId: string | null) => typedError<HelpRequest[], UiError>(__TAURI_INVOKE("desk_queue", { classId })),
 	deskClaim: (callId: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_claim", { callId })),
 	deskAnswer: (callId: string, text: string) => typedError<HelpRequest, UiError>(__TAURI_INVOKE("desk_answer", { callId, text })),
@@ -74,6 +78,8 @@ export const events = {
 export const MAX_ANSWER_CHARS = 4000 as const;
 
 export const MAX_NOTE_CHARS = 2000 as const;
+
+export const MAX_PAUSE_MESSAGE_CHARS = 200 as const;
 
 export const MAX_REPLY_TITLE_CHARS = 80 as const;
 
@@ -410,6 +416,32 @@ export type NeedsMeView = {
 	waited_ms: number | null,
 };
 
+export type PacingInput = {
+	class_id: string,
+	pathway_id: string,
+	/**  The last step learners may open; none lifts the limit. */
+	up_to: string | null,
+};
+
+export type PacingStepView = {
+	widget_id: string,
+	title: string,
+};
+
+/**  One assignment's pacing, for the header and the pacing control. */
+export type PacingView = {
+	assignment_id: string,
+	pathway_id: string,
+	pathway_title: string,
+	/**  The last step learners may open; none when the pathway is not paced. */
+	up_to: string | null,
+	up_to_title: string | null,
+	/**  The limit as a step number (1-based) of the pathway, for "up to step N". */
+	up_to_step: number | null,
+	/**  The pathway's steps (`widget_id`, title) in order: the choices of the control. */
+	steps: PacingStepView[],
+};
+
 export type ProjectedPathway = {
 	title: string,
 	steps: ProjectedStep[],
@@ -504,6 +536,21 @@ export type RoomItem = {
 	closed_at_ms: number | null,
 };
 
+export type RoomView = {
+	paused: boolean,
+	/**  What the paused widgets show. */
+	message: string | null,
+	/**  When this dashboard learned of the pause (or its end). */
+	since_ms: number | null,
+	pacing: PacingView[],
+	/**  The host has `pause_class` and `resume_class`: the pause button is shown. */
+	can_pause: boolean,
+	/**  The host has `set_pacing`: the pacing controls are shown. */
+	can_pace: boolean,
+	/**  Why the controls are missing when the host could not be asked (offline); none otherwise. */
+	tools_unknown: string | null,
+};
+
 export type RosterImportView = {
 	/**  Rows stored; 0 when anything was wrong (nothing is half-imported). */
 	imported: number,
@@ -554,6 +601,8 @@ export type StoreChanged = {
 	learners: boolean,
 	assignments: boolean,
 	quarantine: boolean,
+	/**  The host paused, resumed or paced a class (the class header redraws). */
+	room: boolean,
 	/**  A class was added or renamed (the sidebar refetches). */
 	classes: boolean,
 };

@@ -188,6 +188,7 @@ impl Class {
 pub(crate) struct StateConfig {
     pub origin_ms: i64,
     pub speed: f64,
+    pub help_wait: Option<std::time::Duration>,
     pub seed: u64,
     pub learners: usize,
     pub simulate: bool,
@@ -198,6 +199,8 @@ pub(crate) struct HostState {
     origin_ms: i64,
     elapsed_ms: u64,
     speed: f64,
+    /// Real milliseconds a help request stays open, when not scaled by `speed`.
+    help_wait_ms: Option<u64>,
     seed: u64,
     generation: u64,
     learners_per_class: usize,
@@ -224,6 +227,9 @@ impl HostState {
             } else {
                 1.0
             },
+            help_wait_ms: config
+                .help_wait
+                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX).max(1)),
             seed: config.seed,
             generation: 0,
             learners_per_class: config.learners,

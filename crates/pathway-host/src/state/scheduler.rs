@@ -177,7 +177,11 @@ impl HostState {
                 deadline_in_ms,
             } = out
             {
-                deadlines.insert(call_id.clone(), (*function, self.host_ms(*deadline_in_ms)));
+                let host_ms = match (function, self.help_wait_ms) {
+                    (Function::Assist, Some(wait)) => wait,
+                    _ => self.host_ms(*deadline_in_ms),
+                };
+                deadlines.insert(call_id.clone(), (*function, host_ms));
             }
         }
         for out in outs {
