@@ -5,6 +5,7 @@ import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChange
 import { IpcError, toUiError, unwrap } from "./ipc";
 import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
 import { fakeExportIpc } from "./test-support/fakeExportIpc";
+import { noRoomControls } from "./test-support/fakeRoom";
 
 const status: AppStatus = {
   version: "0.1.0",
@@ -44,6 +45,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
     setProjectorSafe: async (on) => on,
     openProjector: async () => {},
     classView: {
+      ...noRoomControls,
       grid: async (_c, assignmentId) => ({
         assignment_id: assignmentId,
         pathway_id: "p",
@@ -254,6 +256,7 @@ describe("classes, settings and diagnostics", () => {
         learners: true,
         assignments: false,
         quarantine: false,
+        room: false,
         classes: true,
       }),
     );

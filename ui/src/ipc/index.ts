@@ -25,7 +25,7 @@ import type {
 import { commands, events } from "./bindings";
 
 /** Limits the core enforces, exported from Rust (tauri-specta constants). */
-export { MAX_ANSWER_CHARS, MAX_NOTE_CHARS, MAX_REPLY_TITLE_CHARS } from "./bindings";
+export { MAX_ANSWER_CHARS, MAX_NOTE_CHARS, MAX_PAUSE_MESSAGE_CHARS, MAX_REPLY_TITLE_CHARS } from "./bindings";
 
 export type { DeskSettings, GroupOutcome, HelpRequest, RequestState, Room, RoomItem, SavedReply };
 
@@ -64,7 +64,10 @@ import type {
   MasteryCellView,
   MasteryView,
   NeedsMeView,
+  PacingInput,
+  PacingView,
   ProjectorView,
+  RoomView,
   RosterImportView,
   TimelineView,
 } from "./bindings";
@@ -81,7 +84,10 @@ export type {
   MasteryCellView,
   MasteryView,
   NeedsMeView,
+  PacingInput,
+  PacingView,
   ProjectorView,
+  RoomView,
   RosterImportView,
   TimelineView,
 };
@@ -101,6 +107,11 @@ export interface ClassViewIpc {
   rosterSize(classId: string): Promise<number>;
   suppressionK(): Promise<number>;
   setSuppressionK(k: number): Promise<number>;
+  /** The class header's room state and the controls the host offers (pause, pacing). */
+  room(classId: string): Promise<RoomView>;
+  pause(classId: string, message: string | null): Promise<void>;
+  resume(classId: string): Promise<void>;
+  setPacing(input: PacingInput): Promise<void>;
 }
 
 import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
@@ -240,6 +251,16 @@ export const tauriIpc: TeacherIpc = {
     rosterSize: async (classId) => unwrap(await commands.rosterSize(classId)),
     suppressionK: async () => unwrap(await commands.suppressionK()),
     setSuppressionK: async (k) => unwrap(await commands.setSuppressionK(k)),
+    room: async (classId) => unwrap(await commands.classRoom(classId)),
+    pause: async (classId, message) => {
+      unwrap(await commands.pauseClass(classId, message));
+    },
+    resume: async (classId) => {
+      unwrap(await commands.resumeClass(classId));
+    },
+    setPacing: async (input) => {
+      unwrap(await commands.setPacing(input));
+    },
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),
@@ -298,6 +319,7 @@ export const tauriIpc: TeacherIpc = {
         learners: true,
         assignments: true,
         quarantine: true,
+        room: true,
         classes: true,
       }),
     ),

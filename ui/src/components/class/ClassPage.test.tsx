@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
+import { noRoomControls } from "../../test-support/fakeRoom";
 import { ClassPage } from "./ClassPage";
 import { LiveGrid } from "./LiveGrid";
 
@@ -112,6 +113,7 @@ describe("projector-safe mode", () => {
       rosterSize: async () => 1,
       suppressionK: async () => 10,
       setSuppressionK: async (k) => k,
+      ...noRoomControls,
     };
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
     const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };

@@ -15,6 +15,7 @@ import { Evidence } from "./Evidence";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
 import { NeedsMe } from "./NeedsMe";
+import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
 
 type Tab = "grid" | "mastery" | "needs" | "timeline";
@@ -100,6 +101,7 @@ export function ClassPage({
         </dl>
         <ProjectorSafeSwitch />
         <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
+        <RoomControls ipc={ipc} classId={classId} changeTick={changeTick} />
       </header>
       {error ? (
         <p role="alert" className="field-error">
