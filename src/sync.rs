@@ -34,8 +34,9 @@ fn at_ms(at: &str) -> i64 {
 
 /// Stores the host's catalog and returns its registry.
 pub async fn refresh_catalog(store: &Store, client: &HostClient) -> Result<Registry, SyncError> {
-    let pathways = client.list_pathways().await?;
-    store.save_catalog(&pathways).await?;
+    let catalog = client.list_catalog().await?;
+    store.save_catalog(&catalog.pathways).await?;
+    store.save_standards(&catalog.standards).await?;
     Ok(store.registry().await?)
 }
 

@@ -12,6 +12,7 @@
 
 mod common;
 mod jsonl;
+mod knowledge;
 mod oneroster;
 mod standards;
 mod steps_csv;
@@ -53,17 +54,26 @@ pub enum Format {
     Xapi,
     /// OneRoster 1.1 results bundle: a zip of manifest.csv, lineItems.csv, results.csv.
     Oneroster,
+    /// JSON: the class's knowledge map (standards and misconceptions with per-state counts,
+    /// small groups suppressed; prerequisite and sequence edges).
+    KnowledgeMap,
 }
 
 impl Format {
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Csv,
         Format::StandardsCsv,
         Format::StandardsSummary,
         Format::Jsonl,
         Format::Xapi,
         Format::Oneroster,
+        Format::KnowledgeMap,
     ];
+
+    /// Does the format carry learners at all (so an identified export can name them)?
+    pub fn per_learner(self) -> bool {
+        !matches!(self, Format::StandardsSummary | Format::KnowledgeMap)
+    }
 
     /// The name used on the command line and over IPC.
     pub fn as_str(self) -> &'static str {
@@ -74,6 +84,7 @@ impl Format {
             Format::Jsonl => "jsonl",
             Format::Xapi => "xapi",
             Format::Oneroster => "oneroster",
+            Format::KnowledgeMap => "knowledge-map",
         }
     }
 
@@ -86,7 +97,7 @@ impl Format {
         match self {
             Format::Csv | Format::StandardsCsv | Format::StandardsSummary => "csv",
             Format::Jsonl => "jsonl",
-            Format::Xapi => "json",
+            Format::Xapi | Format::KnowledgeMap => "json",
             Format::Oneroster => "zip",
         }
     }
@@ -312,6 +323,7 @@ async fn write_format(x: common::Export<'_, '_>, out: impl Write + Seek + Send) 
         Format::Jsonl => jsonl::jsonl(x, out).await,
         Format::Xapi => xapi::xapi(x, out).await,
         Format::Oneroster => oneroster::oneroster(x, out).await,
+        Format::KnowledgeMap => knowledge::knowledge_map(x, out).await,
     }
 }
 

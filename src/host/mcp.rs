@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::privacy::outgoing::OutgoingText;
-use crate::store::Pathway;
+use crate::store::{CatalogStandard, Pathway};
 
 #[derive(Debug, thiserror::Error)]
 pub enum HostError {
@@ -93,6 +93,15 @@ pub struct PathwayResults {
     pub struggles: Vec<WidgetStruggle>,
 }
 
+/// What `list_pathways` returns.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Catalog {
+    pub pathways: Vec<Pathway>,
+    /// Optional: the standards the steps name and their prerequisites.
+    #[serde(default)]
+    pub standards: Vec<CatalogStandard>,
+}
+
 /// A connected MCP session with the host.
 pub struct HostClient {
     service: RunningService<RoleClient, ClientConfig>,
@@ -154,14 +163,12 @@ impl HostClient {
     }
 
     pub async fn list_pathways(&self) -> Result<Vec<Pathway>, HostError> {
-        #[derive(Deserialize)]
-        struct Answer {
-            pathways: Vec<Pathway>,
-        }
-        Ok(self
-            .call_as::<Answer>("list_pathways", json!({}))
-            .await?
-            .pathways)
+        Ok(self.list_catalog().await?.pathways)
+    }
+
+    /// `list_pathways` whole: the pathways and (when the host declares them) the standards.
+    pub async fn list_catalog(&self) -> Result<Catalog, HostError> {
+        self.call_as("list_pathways", json!({})).await
     }
 
     /// The title is the teacher's text: it went through [`crate::privacy::outgoing::check`].

@@ -6,6 +6,7 @@ pub mod assign;
 pub mod attention;
 pub mod evidence;
 pub mod grid;
+pub mod knowledge;
 pub mod mastery;
 pub mod names;
 pub mod suppression;

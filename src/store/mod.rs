@@ -6,6 +6,7 @@ mod classes;
 mod diagnostics;
 mod ingest;
 mod settings;
+mod standards;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -23,6 +24,7 @@ pub use ingest::{
     BatchOutcome, Changes, Incoming, MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, RebuildOutcome,
     truncate_utf8,
 };
+pub use standards::CatalogStandard;
 
 /// The embedded migrations (the repository's `migrations/` folder, compiled in).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

@@ -351,10 +351,13 @@ pub struct CatalogPathwayView {
 pub async fn catalog(live: &Live) -> Result<Vec<CatalogPathwayView>, ViewError> {
     let store = live.store();
     if let Ok(client) = live.client().await {
-        let fresh = client.list_pathways().await;
+        let fresh = client.list_catalog().await;
         client.close().await;
         match fresh {
-            Ok(pathways) => store.save_catalog(&pathways).await?,
+            Ok(catalog) => {
+                store.save_catalog(&catalog.pathways).await?;
+                store.save_standards(&catalog.standards).await?;
+            }
             Err(e) => {
                 tracing::warn!(error = %e, "cannot refresh the catalog; using the stored one")
             }

@@ -100,7 +100,7 @@ pub async fn settings(store: &Store) -> Result<ExportSettings, ViewError> {
             .map(|f| ExportFormatInfo {
                 id: *f,
                 extension: f.extension().to_string(),
-                names_possible: *f != Format::StandardsSummary,
+                names_possible: f.per_learner(),
             })
             .collect(),
     })

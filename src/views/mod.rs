@@ -9,10 +9,12 @@
 //! - [`export`]: the export dialog and one export run.
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
 //! - [`room`]: the class header's room controls (pause, pacing).
+//! - [`knowledge`]: the class's knowledge map (standards, prerequisites, misconceptions).
 
 pub mod app;
 pub mod class;
 pub mod export;
+pub mod knowledge;
 pub mod projector;
 pub mod room;
 

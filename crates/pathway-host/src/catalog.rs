@@ -220,6 +220,55 @@ pub fn pathways() -> Vec<Pathway> {
     ]
 }
 
+/// A standard the catalog's steps name, with the standards it builds on (`pathway-host.md` §1,
+/// `list_pathways`' optional `standards`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standard {
+    pub code: String,
+    pub title: String,
+    pub requires: Vec<String>,
+}
+
+fn standard(code: &str, title: &str, requires: &[&str]) -> Standard {
+    Standard {
+        code: format!("CCSS.{code}"),
+        title: title.to_owned(),
+        requires: requires.iter().map(|r| format!("CCSS.{r}")).collect(),
+    }
+}
+
+/// The standards of the catalog and their prerequisites, as the Common Core progressions
+/// describe them: fractions on a number line come before equivalence, equivalence before
+/// comparison; area builds on multiplication; a passage's main idea builds on its words.
+pub fn standards() -> Vec<Standard> {
+    vec![
+        standard("MATH.CONTENT.3.NF.A.2", "Fractions on a number line", &[]),
+        standard(
+            "MATH.CONTENT.4.NF.A.1",
+            "Equivalent fractions",
+            &["MATH.CONTENT.3.NF.A.2"],
+        ),
+        standard(
+            "MATH.CONTENT.4.NF.A.2",
+            "Compare two fractions",
+            &["MATH.CONTENT.4.NF.A.1", "MATH.CONTENT.3.NF.A.2"],
+        ),
+        standard("MATH.CONTENT.3.OA.C.7", "Multiply within 100", &[]),
+        standard(
+            "MATH.CONTENT.3.MD.C.7",
+            "Area and multiplication",
+            &["MATH.CONTENT.3.OA.C.7"],
+        ),
+        standard("MATH.PRACTICE.MP3", "Construct viable arguments", &[]),
+        standard("ELA-LITERACY.L.4.4", "Word meaning from context", &[]),
+        standard(
+            "ELA-LITERACY.RI.4.2",
+            "Main idea and summary",
+            &["ELA-LITERACY.L.4.4"],
+        ),
+    ]
+}
+
 pub fn find_pathway(pathway_id: &str) -> Option<Pathway> {
     pathways().into_iter().find(|p| p.pathway_id == pathway_id)
 }
@@ -243,5 +292,23 @@ mod tests {
             assert!(p.steps.iter().any(|s| s.entry.assesses));
             assert!(p.steps.iter().any(|s| !s.entry.assesses));
         }
+    }
+
+    #[test]
+    fn every_standard_a_step_names_is_declared_and_prerequisites_are_known() {
+        let declared: std::collections::HashSet<String> =
+            standards().into_iter().map(|s| s.code).collect();
+        for k in kinds() {
+            if let Some(code) = k.standard {
+                assert!(declared.contains(&code), "{code} is not declared");
+            }
+        }
+        for s in standards() {
+            for r in &s.requires {
+                assert!(declared.contains(r), "{} requires unknown {r}", s.code);
+                assert_ne!(r, &s.code);
+            }
+        }
+        assert!(standards().iter().any(|s| !s.requires.is_empty()));
     }
 }

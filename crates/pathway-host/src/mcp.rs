@@ -136,10 +136,12 @@ impl HostTools {
     }
 
     #[tool(
-        description = "List the pathways this host runs: {pathways: [{pathway_id, title, version, steps: [{widget_id, entry}]}]}, entry = the widget kind's registry entry."
+        description = "List the pathways this host runs: {pathways: [{pathway_id, title, version, steps: [{widget_id, entry}]}]}, entry = the widget kind's registry entry; standards: [{code, title, requires: [code]}], the prerequisites between the standards the steps name."
     )]
     fn list_pathways(&self) -> Result<CallToolResult, rmcp::ErrorData> {
-        result(Ok(json!({"pathways": catalog::pathways()})))
+        result(Ok(
+            json!({"pathways": catalog::pathways(), "standards": catalog::standards()}),
+        ))
     }
 
     #[tool(

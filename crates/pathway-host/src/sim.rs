@@ -363,6 +363,15 @@ impl Learner {
             detail.insert("failed_checks".into(), Value::from(run.failed_checks));
             match verdict {
                 Some((correct, score)) => {
+                    // What the learner answered, and the misconception a wrong answer shows:
+                    // chosen from the run itself, so the simulation's random stream is unchanged.
+                    let salt = run.run_id.bytes().map(usize::from).sum::<usize>();
+                    if let Some((response, misconception)) = answer(&entry.kind, correct, salt) {
+                        detail.insert("response".into(), Value::from(response));
+                        if let Some(m) = misconception {
+                            detail.insert("misconception".into(), Value::from(m));
+                        }
+                    }
                     let how = if correct {
                         "correct"
                     } else {
@@ -400,6 +409,57 @@ impl Learner {
                 detail,
             },
         })))
+    }
+}
+
+/// A learner's answer on a widget that checks one: the right answer, or one of the usual wrong
+/// ones with the misconception it shows (kinds without a short answer have none).
+fn answer(kind: &str, correct: bool, salt: usize) -> Option<(&'static str, Option<&'static str>)> {
+    let (right, wrong): (&str, &[(&str, &str)]) = match kind {
+        "fraction_compare" => (
+            "3/4 > 2/3",
+            &[
+                ("2/3 > 3/4", "larger-denominator-larger-fraction"),
+                ("3/4 = 2/3", "compares-numerators-only"),
+            ],
+        ),
+        "equivalent_fractions" => (
+            "2/3 = 4/6",
+            &[
+                ("2/3 = 3/4", "adds-same-number-top-and-bottom"),
+                ("2/3 = 4/3", "scales-numerator-only"),
+            ],
+        ),
+        "number_line_place" => (
+            "3/4 at the third of four marks",
+            &[
+                (
+                    "3/4 at the third of five marks",
+                    "counts-ticks-not-intervals",
+                ),
+                ("3/4 past 1", "fraction-above-one"),
+            ],
+        ),
+        "multiplication_facts" => ("7 x 8 = 56", &[("7 x 8 = 54", "skip-count-slip")]),
+        "area_model" => (
+            "6 x 4 = 24 squares",
+            &[("6 + 4 = 10 squares", "adds-side-lengths")],
+        ),
+        "main_idea" => (
+            "Bees help plants grow",
+            &[("Bees have six legs", "detail-as-main-idea")],
+        ),
+        "vocab_in_context" => (
+            "scarce: hard to find",
+            &[("scarce: afraid", "sound-alike-word")],
+        ),
+        _ => return None,
+    };
+    if correct {
+        Some((right, None))
+    } else {
+        let (response, misconception) = wrong[salt % wrong.len()];
+        Some((response, Some(misconception)))
     }
 }
 

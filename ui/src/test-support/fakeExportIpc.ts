@@ -8,6 +8,7 @@ export const FORMATS: ExportSettings["formats"] = [
   { id: "jsonl", extension: "jsonl", names_possible: true },
   { id: "xapi", extension: "json", names_possible: true },
   { id: "oneroster", extension: "zip", names_possible: true },
+  { id: "knowledge-map", extension: "json", names_possible: false },
 ];
 
 /** A run the test finishes by hand: progress, success or failure, as the backend would. */

@@ -22,7 +22,7 @@ pub struct ExportArgs {
     /// Only this assignment (its pathway).
     #[arg(long = "assignment", value_name = "ID")]
     pub assignment_id: Option<String>,
-    /// csv | standards-csv | standards-summary | jsonl | xapi | oneroster
+    /// csv | standards-csv | standards-summary | jsonl | xapi | oneroster | knowledge-map
     #[arg(long, value_parser = parse_format)]
     pub format: Format,
     /// The file to write (replaced atomically when the export succeeds).

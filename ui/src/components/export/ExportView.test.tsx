@@ -59,7 +59,15 @@ describe("ExportView", () => {
     renderView(fakeExportIpc());
     await screen.findByLabelText(/Steps \(CSV\)/);
     const formats = [...document.querySelectorAll(".export-format")].map((e) => e.getAttribute("data-format"));
-    expect(formats).toEqual(["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster"]);
+    expect(formats).toEqual([
+      "csv",
+      "standards-csv",
+      "standards-summary",
+      "jsonl",
+      "xapi",
+      "oneroster",
+      "knowledge-map",
+    ]);
     for (const el of document.querySelectorAll(".export-format-desc"))
       expect(el.textContent!.length).toBeGreaterThan(20);
     // The xAPI home page only shows for xapi.

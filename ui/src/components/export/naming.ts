@@ -28,6 +28,11 @@ export const FORMAT_INFO: Record<string, { label: string; description: string }>
     label: "OneRoster 1.1 (zip)",
     description: "OneRoster 1.1 bulk CSVs in a zip: manifest, one line item per step, and results.",
   },
+  "knowledge-map": {
+    label: "Knowledge map (JSON)",
+    description:
+      "Standards and misconceptions with how many learners are in each state (known, missed, …), a group smaller than k printed as “fewer than k”; prerequisite edges.",
+  },
 };
 
 /** The save dialog's file-type filter name for an extension. */
