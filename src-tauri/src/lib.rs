@@ -63,6 +63,8 @@ macro_rules! specta_builder {
                 $crate::commands::class_view::roster_size,
                 $crate::commands::class_view::suppression_k,
                 $crate::commands::class_view::set_suppression_k,
+                $crate::commands::class_view::knowledge_map,
+                $crate::commands::class_view::knowledge_node,
                 $crate::commands::room::class_room,
                 $crate::commands::room::pause_class,
                 $crate::commands::room::resume_class,

@@ -39,12 +39,29 @@ pub struct ProjectedStandard {
     pub summary: String,
 }
 
+/// One standard of the knowledge map as the room sees it: the title and each state's count
+/// through the suppression (a small group prints "fewer than k").
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedKnowledge {
+    pub title: String,
+    /// (state label, what to print) in the map's order.
+    pub states: Vec<ProjectedState>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedState {
+    pub label: String,
+    pub shown: String,
+}
+
 /// The projector window's whole view.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct ProjectorView {
     pub learners: i32,
     pub pathways: Vec<ProjectedPathway>,
     pub mastery: Vec<ProjectedStandard>,
+    /// The knowledge map's counts per standard, suppressed.
+    pub knowledge: Vec<ProjectedKnowledge>,
     /// The threshold the mastery figures were suppressed with.
     pub k: i32,
     pub waiting_for_help: i32,
@@ -117,6 +134,27 @@ impl Store {
             })
             .collect();
 
+        let map = crate::views::knowledge::map_view(
+            &self.class_knowledge(class_id).await?,
+            &self.standards().await?,
+            Some(k),
+        );
+        let knowledge = map
+            .nodes
+            .into_iter()
+            .map(|n| ProjectedKnowledge {
+                title: n.title,
+                states: n
+                    .counts
+                    .into_iter()
+                    .map(|c| ProjectedState {
+                        label: c.label,
+                        shown: c.shown,
+                    })
+                    .collect(),
+            })
+            .collect();
+
         // Waiting: open, before the deadline, and not answered from this desk yet.
         let waiting: Vec<String> = sqlx::query_scalar(
             "SELECT c.learner FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
@@ -139,6 +177,7 @@ impl Store {
             learners: n32(learners.len()),
             pathways,
             mastery: projected,
+            knowledge,
             k: n32(k),
             waiting_for_help: n32(waiting.len()),
             help_queue,

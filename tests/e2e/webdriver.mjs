@@ -168,7 +168,8 @@ export async function launchApp({ port, name, env = {} }) {
     async close() {
       await wd.stop();
       driver.child.kill();
-      await rm(home, { recursive: true, force: true });
+      // The web process may still be flushing its storage: retry a busy directory.
+      await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }

@@ -6,6 +6,7 @@ use a2learn_teacher::views::class::{
     self, AssignInput, AssignOutcomeView, AssignmentView, CatalogPathwayView, EvidenceView,
     GridView, MasteryView, NeedsMeView, RosterImportView, TimelineView,
 };
+use a2learn_teacher::views::knowledge::{self, KnowledgeMapView, NodeLearnersView};
 use tauri::State;
 
 use crate::AppState;
@@ -120,4 +121,23 @@ pub async fn suppression_k(state: State<'_, AppState>) -> Result<i32, UiError> {
 #[specta::specta]
 pub async fn set_suppression_k(state: State<'_, AppState>, k: i32) -> Result<i32, UiError> {
     Ok(class::set_suppression_k(&state.store, k).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn knowledge_map(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<KnowledgeMapView, UiError> {
+    Ok(knowledge::knowledge_map(&state.store, state.privacy(), &class_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn knowledge_node(
+    state: State<'_, AppState>,
+    class_id: String,
+    code: String,
+) -> Result<Vec<NodeLearnersView>, UiError> {
+    Ok(knowledge::node_learners(&state.store, state.privacy(), &class_id, &code).await?)
 }

@@ -38,6 +38,8 @@ export const commands = {
 	rosterSize: (classId: string) => typedError<number, UiError>(__TAURI_INVOKE("roster_size", { classId })),
 	suppressionK: () => typedError<number, UiError>(__TAURI_INVOKE("suppression_k")),
 	setSuppressionK: (k: number) => typedError<number, UiError>(__TAURI_INVOKE("set_suppression_k", { k })),
+	knowledgeMap: (classId: string) => typedError<KnowledgeMapView, UiError>(__TAURI_INVOKE("knowledge_map", { classId })),
+	knowledgeNode: (classId: string, code: string) => typedError<NodeLearnersView[], UiError>(__TAURI_INVOKE("knowledge_node", { classId, code })),
 	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
 	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
 	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
@@ -286,7 +288,12 @@ export type Format =
 /**  xAPI 1.0.3 statements, one JSON array. */
 "xapi" | 
 /**  OneRoster 1.1 results bundle: a zip of manifest.csv, lineItems.csv, results.csv. */
-"oneroster";
+"oneroster" | 
+/**
+ *  JSON: the class's knowledge map (standards and misconceptions with per-state counts,
+ *  small groups suppressed; prerequisite and sequence edges).
+ */
+"knowledge-map";
 
 export type GridCellView = {
 	state: CellState,
@@ -381,6 +388,28 @@ export type HostSettingsView = {
 	token_storage: SecretStorage | null,
 };
 
+/**  `from` is a prerequisite of `to`. */
+export type KnowledgeEdgeView = {
+	from: string,
+	to: string,
+};
+
+export type KnowledgeMapView = {
+	nodes: KnowledgeNodeView[],
+	edges: KnowledgeEdgeView[],
+	misconceptions: MisconceptionView[],
+	/**  The threshold the counts were suppressed with; `None` on the teacher's own screen. */
+	k: number | null,
+};
+
+export type KnowledgeNodeView = {
+	code: string,
+	/**  The catalog's title of the standard (its code when the host gives none). */
+	title: string,
+	counts: StateCountView[],
+	learners: number,
+};
+
 export type MasteryCellView = {
 	standard: string | null,
 	visibility: Visibility,
@@ -401,6 +430,16 @@ export type MasteryView = {
 	total: MasteryCellView,
 };
 
+export type MisconceptionView = {
+	/**  Unique in the map: `standard` + name. */
+	id: string,
+	standard: string,
+	name: string,
+	/**  Learners who showed it; `None` when suppressed. */
+	learners: number | null,
+	shown: string,
+};
+
 export type NeedsMeView = {
 	reason: Reason,
 	/**  The reason as a sentence ("asked for help", "struggling: 3 failed checks"). */
@@ -415,6 +454,17 @@ export type NeedsMeView = {
 	/**  How long ago, by the injected clock. */
 	waited_ms: number | null,
 };
+
+/**  The learners of one state on a node. */
+export type NodeLearnersView = {
+	state: NodeState,
+	label: string,
+	/**  Labels (names where the teacher imported a roster; aliases in projector-safe mode). */
+	learners: string[],
+};
+
+/**  A learner's state on one standard. */
+export type NodeState = "known" | "missed" | "dont_know" | "taught" | "candidate";
 
 export type PacingInput = {
 	class_id: string,
@@ -442,6 +492,16 @@ export type PacingView = {
 	steps: PacingStepView[],
 };
 
+/**
+ *  One standard of the knowledge map as the room sees it: the title and each state's count
+ *  through the suppression (a small group prints "fewer than k").
+ */
+export type ProjectedKnowledge = {
+	title: string,
+	/**  (state label, what to print) in the map's order. */
+	states: ProjectedState[],
+};
+
 export type ProjectedPathway = {
 	title: string,
 	steps: ProjectedStep[],
@@ -458,6 +518,11 @@ export type ProjectedStandard = {
 	summary: string,
 };
 
+export type ProjectedState = {
+	label: string,
+	shown: string,
+};
+
 /**  One step of a pathway as the room sees it. */
 export type ProjectedStep = {
 	title: string,
@@ -472,6 +537,8 @@ export type ProjectorView = {
 	learners: number,
 	pathways: ProjectedPathway[],
 	mastery: ProjectedStandard[],
+	/**  The knowledge map's counts per standard, suppressed. */
+	knowledge: ProjectedKnowledge[],
 	/**  The threshold the mastery figures were suppressed with. */
 	k: number,
 	waiting_for_help: number,
@@ -580,6 +647,16 @@ export type SecretStorage =
 "system" | 
 /**  A file only this user can read, beside the database (no credential store answered). */
 "file";
+
+/**  One state's count on a node; `count` is `None` when suppressed (`shown` says why). */
+export type StateCountView = {
+	state: NodeState,
+	label: string,
+	count: number | null,
+	visibility: Visibility,
+	/**  What to print: the count, or the suppression's wording. */
+	shown: string,
+};
 
 /**  One step of a pathway as the views show it: a column of the grid, a step in the catalog. */
 export type StepView = {

@@ -61,9 +61,13 @@ import type {
   EvidenceView,
   GridRowView,
   GridView,
+  KnowledgeMapView,
+  KnowledgeNodeView,
   MasteryCellView,
   MasteryView,
   NeedsMeView,
+  NodeLearnersView,
+  NodeState,
   PacingInput,
   PacingView,
   ProjectorView,
@@ -81,9 +85,13 @@ export type {
   EvidenceView,
   GridRowView,
   GridView,
+  KnowledgeMapView,
+  KnowledgeNodeView,
   MasteryCellView,
   MasteryView,
   NeedsMeView,
+  NodeLearnersView,
+  NodeState,
   PacingInput,
   PacingView,
   ProjectorView,
@@ -112,6 +120,10 @@ export interface ClassViewIpc {
   pause(classId: string, message: string | null): Promise<void>;
   resume(classId: string): Promise<void>;
   setPacing(input: PacingInput): Promise<void>;
+  /** The class's knowledge map (counts suppressed in projector-safe mode). */
+  knowledgeMap(classId: string): Promise<KnowledgeMapView>;
+  /** Who is in each state on one standard. */
+  knowledgeNode(classId: string, code: string): Promise<NodeLearnersView[]>;
 }
 
 import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
@@ -261,6 +273,8 @@ export const tauriIpc: TeacherIpc = {
     setPacing: async (input) => {
       unwrap(await commands.setPacing(input));
     },
+    knowledgeMap: async (classId) => unwrap(await commands.knowledgeMap(classId)),
+    knowledgeNode: async (classId, code) => unwrap(await commands.knowledgeNode(classId, code)),
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),

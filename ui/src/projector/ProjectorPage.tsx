@@ -97,6 +97,34 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
           </tbody>
         </table>
       </section>
+      {view.knowledge.length ? (
+        <section aria-labelledby="projector-knowledge" className="projector-mastery">
+          <h2 id="projector-knowledge">Where the class stands</h2>
+          <table data-testid="projector-knowledge">
+            <thead>
+              <tr>
+                <th scope="col">Standard</th>
+                {view.knowledge[0]?.states.map((s) => (
+                  <th scope="col" key={s.label}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {view.knowledge.map((k, ki) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
+                <tr key={ki}>
+                  <th scope="row">{k.title}</th>
+                  {k.states.map((s) => (
+                    <td key={s.label}>{s.shown}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
     </main>
   );
 }

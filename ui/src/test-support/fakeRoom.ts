@@ -1,7 +1,11 @@
 import type { ClassViewIpc } from "../ipc";
 
-/** The room commands of a host without the room tools: a running class, no control. */
-export const noRoomControls: Pick<ClassViewIpc, "room" | "pause" | "resume" | "setPacing"> = {
+/** The class page's newer commands at rest: a host without the room tools (a running class, no
+ * control) and an empty knowledge map. */
+export const noRoomControls: Pick<
+  ClassViewIpc,
+  "room" | "pause" | "resume" | "setPacing" | "knowledgeMap" | "knowledgeNode"
+> = {
   room: async () => ({
     paused: false,
     message: null,
@@ -14,4 +18,6 @@ export const noRoomControls: Pick<ClassViewIpc, "room" | "pause" | "resume" | "s
   pause: async () => {},
   resume: async () => {},
   setPacing: async () => {},
+  knowledgeMap: async () => ({ nodes: [], edges: [], misconceptions: [], k: null }),
+  knowledgeNode: async () => [],
 };

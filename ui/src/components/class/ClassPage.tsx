@@ -11,6 +11,7 @@ import type {
   TimelineView,
 } from "../../ipc";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { Evidence } from "./Evidence";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
@@ -18,7 +19,7 @@ import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
 
-type Tab = "grid" | "mastery" | "needs" | "timeline";
+type Tab = "grid" | "mastery" | "knowledge" | "needs" | "timeline";
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -137,6 +138,7 @@ export function ClassPage({
           [
             ["grid", "Live grid"],
             ["mastery", "Mastery"],
+            ["knowledge", "Knowledge map"],
             ["needs", "Who needs me"],
             ["timeline", "Timeline"],
           ] as const
@@ -160,6 +162,8 @@ export function ClassPage({
           mastery ? (
             <Mastery mastery={mastery} />
           ) : null
+        ) : tab === "knowledge" ? (
+          <KnowledgeMap ipc={ipc} classId={classId} changeTick={changeTick} />
         ) : tab === "needs" ? (
           <NeedsMe items={needs} />
         ) : timeline ? (
