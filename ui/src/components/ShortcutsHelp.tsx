@@ -88,13 +88,13 @@ export function ShortcutsHelp() {
               }
             }}
           >
-            <header>
+            <div className="shortcuts-head">
               <h2 id="shortcuts-title">Keyboard shortcuts</h2>
               <button type="button" ref={closeRef} onClick={close} data-testid="shortcuts-close">
                 <X className="icon" size={16} aria-hidden="true" focusable="false" />
                 Close
               </button>
-            </header>
+            </div>
             <dl className="shortcuts-list">
               {SHORTCUTS.map((s) => (
                 <div key={s.what} style={{ display: "contents" }}>

@@ -15,8 +15,14 @@ export function StatusBar({ status }: { status: AppStatus | null }) {
   const state = status?.connection.state;
   const Icon = state ? ICON[state] : LoaderCircle;
   return (
-    <footer className="status-bar" role="status" aria-label="Host connection">
-      <span className={`connection connection-${state ?? "unknown"}`} data-testid="connection">
+    <footer className="status-bar">
+      {/* A live region inside the footer (a footer may not take the status role itself). */}
+      <span
+        className={`connection connection-${state ?? "unknown"}`}
+        data-testid="connection"
+        role="status"
+        aria-label="Host connection"
+      >
         <Icon className="icon" size={14} aria-hidden="true" focusable="false" />{" "}
         {status ? `Host: ${status.connection_label}` : "Host: …"}
       </span>

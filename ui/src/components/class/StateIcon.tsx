@@ -8,7 +8,9 @@ export function StateIcon({ state, size = 16 }: { state: CellState; size?: numbe
   return (
     <Icon
       className="icon"
-      size={state === "not_started" ? size + 6 : size}
+      // The dot of "not started" is drawn larger (its shape is small); "completed" (no verdict)
+      // smaller, so a column of finished work stays quieter than the states that need the teacher.
+      size={state === "not_started" ? size + 6 : state === "completed" ? size - 4 : size}
       strokeWidth={meta.loud || state === "completed_correct" ? 3 : 2}
       fill={meta.fill ? "currentColor" : "none"}
       aria-hidden="true"
