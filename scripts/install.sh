@@ -36,10 +36,14 @@ if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.packa
 fi
 
 if [ "$what" = all ]; then
-  if [ -f tests/peers/package-lock.json ] && { [ ! -d tests/peers/node_modules ] ||
-      [ tests/peers/package-lock.json -nt tests/peers/node_modules/.package-lock.json ]; }; then
-    npm ci --prefix tests/peers --no-audit --no-fund --loglevel=error
-  fi
+  # The peers' validators (tests/peers) and axe-core for the end-to-end accessibility check
+  # (tests/e2e), each exactly as locked.
+  for dir in tests/peers tests/e2e; do
+    if [ -f "$dir/package-lock.json" ] && { [ ! -d "$dir/node_modules" ] ||
+        [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; }; then
+      npm ci --prefix "$dir" --no-audit --no-fund --loglevel=error
+    fi
+  done
   # Ralph, the xAPI record store the export is tested against (tests/xapi_ralph.rs). Its
   # extras miss `requests`, which its CLI needs.
   ralph_venv=${A2LEARN_RALPH_VENV:-$HOME/.cache/a2learn/ralph-venv}

@@ -55,6 +55,11 @@ export class WebDriver {
     return this.request("POST", this.s("/execute/sync"), { script, args });
   }
 
+  /** Runs `script` in the page; it finishes by calling its last argument with the value to return. */
+  executeAsync(script, args = []) {
+    return this.request("POST", this.s("/execute/async"), { script, args });
+  }
+
   async find(css) {
     const value = await this.request("POST", this.s("/element"), { using: "css selector", value: css });
     return value[ELEMENT];

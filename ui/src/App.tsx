@@ -5,6 +5,7 @@ import { HelpDesk } from "./components/desk/HelpDesk";
 import { useDeskAttention } from "./components/desk/useDeskAttention";
 import { ExportView } from "./components/export/ExportView";
 import { SettingsView } from "./components/SettingsView";
+import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
@@ -77,6 +78,7 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
     <div className="frame">
       <header className="frame-header">
         <h1 className="app-title">a2learn Teacher</h1>
+        <ShortcutsHelp />
       </header>
       <Sidebar
         ipc={ipc}

@@ -3,6 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { tauriIpc } from "./ipc";
+import { followTheme } from "./theme/theme";
+
+// The theme before the first paint: the OS's, or the override chosen in Settings.
+followTheme();
 
 const root = document.getElementById("root");
 if (root) {

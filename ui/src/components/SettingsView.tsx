@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { HostMode, HostSettingsView, TeacherIpc } from "../ipc";
+import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
 export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
@@ -23,6 +24,7 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
+      <Appearance />
       <SmallGroupThreshold ipc={ipc} />
       <form
         className="settings-form"
@@ -87,6 +89,39 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
         ) : null}
       </form>
     </section>
+  );
+}
+
+/**
+ * The theme of this computer's windows: follow the system (light, dark or high contrast as the
+ * OS asks) or one of the three. A display preference, kept in the page's storage, not the database.
+ */
+function Appearance() {
+  const [choice, setChoice] = useState<ThemeChoice>(storedThemeChoice);
+  return (
+    <div className="settings-form">
+      <fieldset data-testid="theme-choice">
+        <legend>Appearance</legend>
+        <div className="theme-choices">
+          {THEME_CHOICES.map((c) => (
+            <label key={c.value}>
+              <input
+                type="radio"
+                name="theme"
+                value={c.value}
+                data-testid={`theme-${c.value}`}
+                checked={choice === c.value}
+                onChange={() => {
+                  setChoice(c.value);
+                  setThemeChoice(c.value);
+                }}
+              />
+              {c.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Hand } from "lucide-react";
 import { useState } from "react";
 import type { ClassSummary, TeacherIpc } from "../ipc";
 
@@ -45,8 +46,9 @@ export function Sidebar(props: {
                   <span aria-label={`${c.learners} learners`}>{c.learners} learners</span>
                   {c.open_requests > 0 ? (
                     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear
-                    <span className="badge" aria-label={`${c.open_requests} open help requests`}>
-                      ? {c.open_requests}
+                    <span className="badge badge-alert" aria-label={`${c.open_requests} open help requests`}>
+                      <Hand className="icon" size={12} strokeWidth={2.5} aria-hidden="true" focusable="false" />
+                      {c.open_requests}
                     </span>
                   ) : null}
                 </span>
@@ -64,8 +66,9 @@ export function Sidebar(props: {
         Help desk
         {waitingTotal(classes) > 0 ? (
           // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear
-          <span className="badge" aria-label={`${waitingTotal(classes)} waiting`}>
-            ? {waitingTotal(classes)}
+          <span className="badge badge-alert" aria-label={`${waitingTotal(classes)} waiting`}>
+            <Hand className="icon" size={12} strokeWidth={2.5} aria-hidden="true" focusable="false" />
+            {waitingTotal(classes)}
           </span>
         ) : null}
       </button>

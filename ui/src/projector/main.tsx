@@ -2,7 +2,11 @@ import "../styles.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { tauriProjectorIpc } from "../ipc";
+import { followTheme } from "../theme/theme";
 import { ProjectorPage } from "./ProjectorPage";
+
+// The same theme as the teacher's window (the choice is kept in this origin's localStorage).
+followTheme();
 
 // The projector window's own entry: it bundles only this page, and its capability lets it call
 // only `projector_view`.

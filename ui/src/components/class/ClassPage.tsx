@@ -69,6 +69,21 @@ export function ClassPage({
     if (tab === "timeline") cv.timeline(classId).then(setTimeline, fail);
   }, [cv, ipc, classId, selected, tab, changeTick, safe]);
 
+  // Escape closes the evidence pane (unless something in front of it, like a dialog, took the
+  // key); focus goes back to the grid's cell when it was in the pane.
+  useEffect(() => {
+    if (!evidence) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      const pane = document.querySelector("[data-testid='evidence']");
+      const inPane = pane?.contains(document.activeElement) ?? false;
+      setEvidence(null);
+      if (inPane) document.querySelector<HTMLElement>("[data-testid='live-grid'] button.cell[tabindex='0']")?.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [evidence]);
+
   // Projector-safe hides per-learner detail: close any open drill-down.
   useEffect(() => {
     if (safe) setEvidence(null);

@@ -1,3 +1,4 @@
+import { Hand, X } from "lucide-react";
 import type { EvidenceView } from "../../ipc";
 
 function when(ms: number | null): string {
@@ -13,11 +14,17 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
         <h3 id="evidence-title">
           {evidence.label} — {evidence.step_title}
         </h3>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onClose} aria-keyshortcuts="Escape" title="Close (Escape)">
+          <X className="icon" size={16} aria-hidden="true" focusable="false" />
           Close
         </button>
       </header>
-      {evidence.open_requests > 0 ? <p className="badge">? {evidence.open_requests} open help request(s)</p> : null}
+      {evidence.open_requests > 0 ? (
+        <p className="badge badge-alert">
+          <Hand className="icon" size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" />
+          {evidence.open_requests} open help request(s)
+        </p>
+      ) : null}
       {evidence.results.length === 0 ? <p className="muted">No completion yet.</p> : null}
       {evidence.results.map((r, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: results carry no id; the list is read-only and replaced whole

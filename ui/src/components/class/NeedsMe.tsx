@@ -1,7 +1,9 @@
+import { Flag, Hand, TriangleAlert, X } from "lucide-react";
 import type { NeedsMeView } from "../../ipc";
 import { ago } from "./cells";
 
-const ICON = { follow_up: "!", help_request: "?", struggling: "▲", repeated_failures: "✗" } as const;
+/** The same icons as the grid's cells (the reason's text says it too). */
+const ICON = { follow_up: Flag, help_request: Hand, struggling: TriangleAlert, repeated_failures: X } as const;
 
 /** One ranked list: help requests, then struggles, then repeated failures, oldest first. */
 export function NeedsMe({ items }: { items: NeedsMeView[] }) {
@@ -16,10 +18,15 @@ export function NeedsMe({ items }: { items: NeedsMeView[] }) {
       {items.map((n, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: items carry no id (learner is null in projector-safe mode); read-only list
         <li key={i} data-reason={n.reason}>
-          <span aria-hidden="true">{ICON[n.reason]}</span> <strong>{n.label}</strong> — {n.reason_text} on{" "}
-          {n.step_title} <span className="muted">({ago(n.waited_ms ?? 0)})</span>
+          <ReasonIcon reason={n.reason} /> <strong>{n.label}</strong> — {n.reason_text} on {n.step_title}{" "}
+          <span className="muted">({ago(n.waited_ms ?? 0)})</span>
         </li>
       ))}
     </ol>
   );
+}
+
+function ReasonIcon({ reason }: { reason: NeedsMeView["reason"] }) {
+  const Icon = ICON[reason];
+  return <Icon className="icon" size={16} strokeWidth={2.5} aria-hidden="true" focusable="false" />;
 }

@@ -2,10 +2,14 @@ import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { TimelineView } from "../../ipc";
+import { token, useTheme } from "../../theme/useTheme";
 
 /** Events of the class over time, per bucket, drawn by uPlot. */
 export function Timeline({ timeline }: { timeline: TimelineView }) {
   const ref = useRef<HTMLDivElement>(null);
+  // The canvas takes its colours from the theme's tokens, so a change of theme redraws it.
+  const theme = useTheme();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme is the trigger to redraw with the new tokens
   useEffect(() => {
     const el = ref.current;
     // jsdom has no canvas; the table below carries the same numbers.
@@ -22,12 +26,12 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
             height: 220,
             series: [
               {},
-              { label: "Completions", stroke: "#1b7f3b" },
-              { label: "Struggles", stroke: "#b35c00" },
-              { label: "Help requests", stroke: "#b00020" },
-              { label: "Other", stroke: "#555" },
+              { label: "Completions", stroke: token("--chart-completions", "#1b7f3b"), width: 2 },
+              { label: "Struggles", stroke: token("--chart-struggles", "#b35c00"), width: 2 },
+              { label: "Help requests", stroke: token("--chart-help", "#b00020"), width: 2 },
+              { label: "Other", stroke: token("--chart-other", "#555"), width: 2 },
             ],
-            axes: [{}, { label: "events" }],
+            axes: [axis(), { ...axis(), label: "events" }],
           },
           [
             timeline.starts_ms.map((t) => (t ?? 0) / 1000),
@@ -46,7 +50,7 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
       cancelled = true;
       plot?.destroy();
     };
-  }, [timeline]);
+  }, [timeline, theme]);
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <figure className="timeline" data-testid="timeline">
@@ -57,4 +61,11 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
       </figcaption>
     </figure>
   );
+}
+
+/** An axis drawn in the theme's ink and lines. */
+function axis(): uPlot.Axis {
+  const ink = token("--color-ink", "#17202b");
+  const line = token("--color-line", "#d5dbe3");
+  return { stroke: ink, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
 }

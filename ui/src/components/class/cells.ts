@@ -1,16 +1,22 @@
+import { Check, Circle, Contrast, Dot, Flag, Hand, type LucideIcon, TriangleAlert, X } from "lucide-react";
 import type { CellState } from "../../ipc";
 
-/** Each state by shape (a glyph) and colour (a class), and a name for screen readers. */
-export const CELL: Record<CellState, { glyph: string; label: string; rank: number }> = {
-  waiting_for_help: { glyph: "?", label: "waiting for help", rank: 0 },
-  follow_up: { glyph: "!", label: "missed help request: follow up", rank: 1 },
-  struggling: { glyph: "▲", label: "struggling", rank: 2 },
-  completed_incorrect: { glyph: "✗", label: "completed, incorrect", rank: 3 },
-  in_progress: { glyph: "◐", label: "in progress", rank: 4 },
-  not_started: { glyph: "·", label: "not started", rank: 5 },
-  completed: { glyph: "●", label: "completed (no verdict)", rank: 6 },
-  completed_correct: { glyph: "✓", label: "completed, correct", rank: 7 },
-};
+/**
+ * Each state by shape (an icon from the shipped set, so no font can lack it) and colour (a
+ * class), and a name for screen readers. `loud` marks the states that need the teacher: the grid
+ * draws them filled or outlined, the rest quiet.
+ */
+export const CELL: Record<CellState, { icon: LucideIcon; label: string; rank: number; loud: boolean; fill?: boolean }> =
+  {
+    waiting_for_help: { icon: Hand, label: "waiting for help", rank: 0, loud: true },
+    follow_up: { icon: Flag, label: "missed help request: follow up", rank: 1, loud: true },
+    struggling: { icon: TriangleAlert, label: "struggling", rank: 2, loud: true },
+    completed_incorrect: { icon: X, label: "completed, incorrect", rank: 3, loud: true },
+    in_progress: { icon: Contrast, label: "in progress", rank: 4, loud: false },
+    not_started: { icon: Dot, label: "not started", rank: 5, loud: false },
+    completed: { icon: Circle, label: "completed (no verdict)", rank: 6, loud: false, fill: true },
+    completed_correct: { icon: Check, label: "completed, correct", rank: 7, loud: false },
+  };
 
 export const STATES = Object.keys(CELL) as CellState[];
 

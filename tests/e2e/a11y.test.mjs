@@ -1,0 +1,209 @@
+// End to end: accessibility checked by a machine. axe-core (tests/e2e/package.json, installed by
+// scripts/install.sh) is injected into the real window and run on every view — the live grid, the
+// evidence pane, the class header's room controls (paused too), mastery, who needs me, the
+// timeline, the shortcuts overlay, the help desk, export, settings and diagnostics — in every
+// theme (light, dark, high contrast, chosen as a teacher does in Settings). Any violation of
+// impact "serious" or "critical" fails the test, listed with its rule id, impact and targets.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { launchApp, outDir } from "./webdriver.mjs";
+
+const PORT = Number(process.env.E2E_A11Y_DRIVER_PORT ?? 4500);
+const THEMES = ["light", "dark", "high-contrast"];
+const FAIL_ON = new Set(["serious", "critical"]);
+// A help request on the first start, so the help desk shows a card (the demo's test-only hook).
+const QUESTION = "How do I compare 3/4 and 2/3?";
+
+let app;
+let wd;
+let axeSource;
+/** Every serious or critical violation found, by theme and view. */
+const found = [];
+
+before(async () => {
+  const require = createRequire(import.meta.url);
+  let axePath;
+  try {
+    axePath = require.resolve("axe-core/axe.min.js");
+  } catch {
+    throw new Error("axe-core is not installed in tests/e2e: run scripts/install.sh (npm ci --prefix tests/e2e)");
+  }
+  axeSource = await readFile(axePath, "utf8");
+  app = await launchApp({
+    port: PORT,
+    name: "a11y",
+    env: { A2LEARN_DEMO_SPEED: "60", A2LEARN_DEMO_INJECT_QUESTION: QUESTION },
+  });
+  wd = app.wd;
+});
+
+after(async () => {
+  await app?.close();
+});
+
+/** Injects axe-core into the window (once per page load) and runs it on the whole document. */
+async function axe(view, theme) {
+  const loaded = await wd.execute("return typeof window.axe === 'object' && typeof window.axe.run === 'function'");
+  if (!loaded) {
+    await wd.execute(`${axeSource}\n;return true;`);
+    assert.ok(await wd.execute("return typeof window.axe === 'object'"), "axe-core loaded into the window");
+  }
+  // Let the last change paint (colour contrast reads computed styles of what is drawn).
+  await wd.executeAsync("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));");
+  const out = await wd.executeAsync(
+    `const done = arguments[arguments.length - 1];
+     window.axe.run(document, { resultTypes: ["violations"] }).then(
+       (r) => done(JSON.stringify({ theme: document.documentElement.dataset.theme, passes: r.passes.length,
+         violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+           nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) })) })),
+       (e) => done(JSON.stringify({ error: String(e && e.stack || e) })));`,
+  );
+  const result = JSON.parse(out);
+  assert.equal(result.error, undefined, `axe ran on ${view}`);
+  assert.equal(result.theme, theme, `${view} is in the ${theme} theme`);
+  const serious = result.violations.filter((v) => FAIL_ON.has(v.impact));
+  for (const v of result.violations) {
+    const lines = v.nodes.slice(0, 8).map((n) => `      ${n.target}`);
+    const more = v.nodes.length > 8 ? [`      … and ${v.nodes.length - 8} more`] : [];
+    console.log(`[${theme}] ${view}: ${v.impact} ${v.id} (${v.help})\n${[...lines, ...more].join("\n")}`);
+    if (FAIL_ON.has(v.impact)) {
+      console.log(`      first: ${v.nodes[0]?.summary?.replace(/\n/g, " | ")}`);
+    }
+  }
+  for (const v of serious) found.push({ theme, view, ...v });
+  return serious;
+}
+
+async function clickText(css, label) {
+  const els = await wd.findAll(css);
+  const labels = await Promise.all(els.map((e) => wd.text(e)));
+  const i = labels.findIndex((l) => l.trim().startsWith(label));
+  assert.ok(i >= 0, `"${label}" among ${css}: ${labels}`);
+  await wd.click(els[i]);
+}
+
+async function waitFor(script, what, timeoutMs = 30000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await wd.execute(script)) return;
+    await sleep(150);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Chooses the theme in Settings, as a teacher does (`system`: follow the OS). */
+async function setTheme(choice) {
+  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  await clickText(".sidebar-footer .nav-link", "Settings");
+  await wd.waitForText("#settings-title");
+  await wd.click(await wd.find(`[data-testid='theme-${choice}']`));
+  await waitFor(`return document.documentElement.dataset.themeChoice === ${JSON.stringify(choice)}`, `the ${choice} theme`);
+}
+
+test("positive control: axe, injected into the window, reports a contrast failure as serious", async () => {
+  await setTheme("light");
+  await wd.execute(
+    `const p = document.createElement("p");
+     p.id = "axe-control"; p.textContent = "grey on grey";
+     p.style.cssText = "color: #8a8a8a; background: #9a9a9a";
+     document.querySelector("main").append(p);`,
+  );
+  const serious = await axe("positive control", "light");
+  const before = found.length;
+  await wd.execute("document.getElementById('axe-control').remove()");
+  assert.ok(
+    serious.some((v) => v.id === "color-contrast" && v.nodes.some((n) => n.target.includes("#axe-control"))),
+    `axe flags the control: ${JSON.stringify(serious.map((v) => v.id))}`,
+  );
+  // The control is not counted against the app.
+  found.splice(before - serious.length, serious.length);
+});
+
+/** Runs axe on every view in `theme`; returns the serious and critical violations. */
+async function everyView(theme) {
+  const before = found.length;
+  await setTheme(theme);
+  await axe("settings", theme);
+
+  await clickText(".sidebar-footer .nav-link", "Diagnostics");
+  await wd.waitForText("#diagnostics-title");
+  await waitFor("return !document.querySelector('main')?.textContent.includes('Loading…')", "diagnostics");
+  await axe("diagnostics", theme);
+
+  await wd.click(await wd.find(".desk-link"));
+  await wd.waitForText("#desk-title");
+  await wd.waitForText("[data-testid='desk-question']", (t) => t.length > 0, 30000);
+  await axe("help desk", theme);
+
+  await wd.click(await wd.find(".export-link"));
+  await waitFor("return !!document.querySelector('.export-view')", "the export view");
+  await axe("export", theme);
+
+  await clickText(".class-item .class-title", "Demo class");
+  await wd.waitForText("#class-title", (t) => t === "Demo class");
+  await waitFor(
+    "return [...document.querySelectorAll('[role=grid] button.cell')].some((b) => b.dataset.state.startsWith('completed'))",
+    "completed cells in the live grid",
+    60000,
+  );
+  await axe("live grid", theme);
+  if (theme === "dark") await wd.screenshot(path.join(outDir, "40-live-grid-dark.png"));
+
+  await wd.click(await wd.find("[role=grid] button.cell[data-state^=completed]"));
+  await wd.waitForText("[data-testid='evidence-prose']");
+  await axe("evidence pane", theme);
+  await wd.click(await wd.find("[data-testid='evidence'] header button"));
+
+  // The class header's room controls: the pacing menu open, then the class paused (and resumed).
+  await waitFor("return !!document.querySelector(\"[data-testid='room-pause']\")", "the room controls");
+  const menu = await wd.findAll(".room-pacing-menu:not([open]) summary");
+  if (menu.length > 0) await wd.click(menu[0]);
+  await axe("room controls", theme);
+  await wd.click(await wd.find("[data-testid='room-pause']"));
+  await wd.waitForText("[data-testid='room-state']", (t) => t.startsWith("Paused"));
+  await axe("room controls (paused)", theme);
+  await wd.click(await wd.find("[data-testid='room-resume']"));
+  await wd.waitForText("[data-testid='room-state']", (t) => t.startsWith("Class running"));
+
+  for (const [tab, ready] of [
+    ["Mastery", "[data-testid='mastery']"],
+    ["Knowledge map", "[data-testid='knowledge-map']"],
+    ["Who needs me", "[data-testid='needs-me'], [data-testid='needs-me-empty']"],
+    ["Timeline", "[data-testid='timeline']"],
+  ]) {
+    await clickText("[role=tab]", tab);
+    await waitFor(`return !!document.querySelector(${JSON.stringify(ready)})`, tab);
+    await axe(tab, theme);
+  }
+  await clickText("[role=tab]", "Live grid");
+
+  await wd.click(await wd.find("[data-testid='shortcuts-open']"));
+  await waitFor("return !!document.querySelector('[role=dialog]')", "the shortcuts overlay");
+  await axe("shortcuts overlay", theme);
+  await wd.click(await wd.find("[data-testid='shortcuts-close']"));
+  return found.slice(before);
+}
+
+for (const theme of THEMES) {
+  test(`no serious or critical accessibility violation in any view, ${theme} theme`, async () => {
+    const serious = await everyView(theme);
+    assert.deepEqual(
+      serious.map((v) => `${v.view}: ${v.impact} ${v.id} at ${v.nodes.map((n) => n.target).join(", ")}`),
+      [],
+    );
+  });
+}
+
+test("the window starts in the theme the teacher chose", async () => {
+  // The choice survives a reload (the page's storage), and the grid's cells keep their icons.
+  await setTheme("dark");
+  await wd.execute("location.reload()");
+  await waitFor("return document.readyState === 'complete' && !!document.querySelector('.frame')", "the reload");
+  assert.equal(await wd.execute("return document.documentElement.dataset.theme"), "dark");
+  await setTheme("system");
+  assert.equal(await wd.execute("return localStorage.getItem('a2learn.theme')"), null, "the override is gone");
+});
