@@ -59,6 +59,8 @@ struct Run {
     minutes: u64,
     /// Set when a score call answered (or failed): the run completes on the next step.
     scored: Option<Option<(bool, f64)>>,
+    /// The written answer sent for scoring (kinds the host scores).
+    answer: Option<String>,
 }
 
 /// A simulated learner.
@@ -168,6 +170,8 @@ impl Learner {
             // host (the teacher) scores it.
             run.attempts = 1;
             let call_id = format!("call-{}", self.rng.letters(12));
+            let answer = written_answer(&entry.kind, &mut self.rng);
+            run.answer = Some(answer.clone());
             let request = ScoreRequest {
                 call_id: call_id.clone(),
                 identity: self.identity(&run, at),
@@ -175,7 +179,7 @@ impl Learner {
                 standard: entry.standard.clone(),
                 deadline: String::new(),
                 args: ScoreArgs {
-                    response: json!({"text": written_answer(&entry.kind, &mut self.rng)}),
+                    response: json!({"text": answer}),
                 },
             };
             run.waiting = Some(call_id.clone());
@@ -327,6 +331,7 @@ impl Learner {
             waiting: None,
             minutes: 0,
             scored: None,
+            answer: None,
         };
         let entry = &run.step.entry;
         // Time on the widget before the first check (or before finishing, for non-assessing
@@ -361,6 +366,9 @@ impl Learner {
             )
         } else {
             detail.insert("failed_checks".into(), Value::from(run.failed_checks));
+            if let Some(response) = final_response(run, verdict.map(|(correct, _)| correct)) {
+                detail.insert("response".into(), Value::from(response));
+            }
             match verdict {
                 Some((correct, score)) => {
                     let how = if correct {
@@ -400,6 +408,40 @@ impl Learner {
                 detail,
             },
         })))
+    }
+}
+
+/// The learner's final answer, as the widget captured it (`detail.response`): the written
+/// answer the host scored, or for a self-checking kind its right answer or one of its common
+/// wrong ones. Picked from the run id, not the learner's random stream, so adding it changed
+/// no simulated learner's behaviour.
+fn final_response(run: &Run, correct: Option<bool>) -> Option<String> {
+    if let Some(answer) = &run.answer {
+        return Some(answer.clone());
+    }
+    let (right, wrong): (&str, &[&str]) = match run.step.entry.kind.as_str() {
+        "fraction_compare" => ("3/4 > 2/3", &["3/4 < 2/3", "3/4 = 2/3", "2/3 > 3/4"]),
+        "equivalent_fractions" => ("2/4 = 4/8", &["2/4 = 3/5", "2/4 = 2/8"]),
+        "number_line_place" => ("between 1/2 and 1", &["between 0 and 1/2", "past 1"]),
+        "multiplication_facts" => ("56", &["54", "63", "48"]),
+        "area_model" => ("84", &["80", "24", "64"]),
+        "main_idea" => (
+            "Bats help farmers by eating insects",
+            &["Bats fly at night", "Bats are mammals"],
+        ),
+        "vocab_in_context" => ("to move to another place", &["to fly fast", "to sleep"]),
+        _ => return None,
+    };
+    match correct? {
+        true => Some(right.to_owned()),
+        false => {
+            // FNV-1a of the run id: stable, and independent of the random stream.
+            let h = run.run_id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            let i = usize::try_from(h % wrong.len() as u64).unwrap_or(0);
+            wrong.get(i).map(|w| (*w).to_owned())
+        }
     }
 }
 
@@ -478,5 +520,55 @@ mod tests {
         for k in crate::catalog::kinds() {
             assert!(!phrase(&k.kind).chars().any(|c| c.is_ascii_digit()));
         }
+    }
+
+    fn run_of(kind: &str, run_id: &str) -> Run {
+        let entry = crate::catalog::kinds()
+            .into_iter()
+            .find(|k| k.kind == kind)
+            .expect("kind");
+        Run {
+            run_id: run_id.to_owned(),
+            pathway_id: "p".to_owned(),
+            step: Step {
+                widget_id: "w".to_owned(),
+                entry,
+            },
+            attempts: 1,
+            hints: 0,
+            failed_checks: 0,
+            struggled: false,
+            asked: false,
+            helped: false,
+            waiting: None,
+            minutes: 0,
+            scored: None,
+            answer: None,
+        }
+    }
+
+    #[test]
+    fn final_responses_are_stable_per_run_and_only_where_a_check_ran() {
+        let run = run_of("fraction_compare", "run-abc");
+        assert_eq!(
+            final_response(&run, Some(true)).as_deref(),
+            Some("3/4 > 2/3")
+        );
+        let wrong = final_response(&run, Some(false)).expect("a wrong answer");
+        assert_ne!(wrong, "3/4 > 2/3");
+        assert_eq!(final_response(&run, Some(false)), Some(wrong), "stable");
+        assert_eq!(final_response(&run, None), None, "no check, no response");
+        // Negative control: a kind without answers has none.
+        assert_eq!(
+            final_response(&run_of("intro_video", "r"), Some(true)),
+            None
+        );
+        // A written answer the host scored is the response, whatever the verdict.
+        let mut written = run_of("explain_reasoning", "r");
+        written.answer = Some("I made the bottoms the same.".to_owned());
+        assert_eq!(
+            final_response(&written, None).as_deref(),
+            Some("I made the bottoms the same.")
+        );
     }
 }
