@@ -243,12 +243,18 @@ pub fn step_reports(steps: &[GridStep], learners: &[String], runs: &[RunFacts]) 
         .collect()
 }
 
-/// Evidence by standard over every run of the pathway (as the class view's mastery counts
-/// results), standards in name order, steps without a standard left out.
-pub fn standard_counts(runs: &[RunFacts], learners: &[String]) -> Vec<StandardCounts> {
+/// Evidence by standard over every run of the pathway by the class (as the class view's mastery
+/// counts results), standards in name order, steps without a standard left out; and the total
+/// over those standards.
+pub fn standard_counts(
+    runs: &[RunFacts],
+    learners: &[String],
+) -> (Vec<StandardCounts>, StandardCounts) {
     let class: HashSet<&str> = learners.iter().map(String::as_str).collect();
     let mut by: std::collections::BTreeMap<&str, (StandardCounts, HashSet<&str>)> =
         Default::default();
+    let mut total = StandardCounts::default();
+    let mut everyone: HashSet<&str> = HashSet::new();
     for r in runs {
         let (Some(standard), true) = (r.standard.as_deref(), class.contains(r.learner.as_str()))
         else {
@@ -263,23 +269,29 @@ pub fn standard_counts(runs: &[RunFacts], learners: &[String]) -> Vec<StandardCo
                 HashSet::new(),
             )
         });
-        c.results += 1;
-        if let Some(correct) = r.correct {
-            c.checked += 1;
-            c.correct += u32::from(correct);
+        for c in [c, &mut total] {
+            c.results += 1;
+            if let Some(correct) = r.correct {
+                c.checked += 1;
+                c.correct += u32::from(correct);
+            }
+            c.attempts = c
+                .attempts
+                .saturating_add(u32::try_from(r.attempts).unwrap_or(0));
+            c.hints = c.hints.saturating_add(u32::try_from(r.hints).unwrap_or(0));
         }
-        c.attempts = c
-            .attempts
-            .saturating_add(u32::try_from(r.attempts).unwrap_or(0));
-        c.hints = c.hints.saturating_add(u32::try_from(r.hints).unwrap_or(0));
         who.insert(r.learner.as_str());
+        everyone.insert(r.learner.as_str());
     }
-    by.into_values()
+    total.learners = u32::try_from(everyone.len()).unwrap_or(u32::MAX);
+    let standards = by
+        .into_values()
         .map(|(mut c, who)| {
             c.learners = u32::try_from(who.len()).unwrap_or(u32::MAX);
             c
         })
-        .collect()
+        .collect();
+    (standards, total)
 }
 
 /// A step of a learner's strip.
@@ -724,8 +736,9 @@ mod tests {
             other,
             run("anon_stranger", "w1", "r9", 1, Some(true), 1),
         ];
-        let c = standard_counts(&runs, &learners(2));
+        let (c, total) = standard_counts(&runs, &learners(2));
         assert_eq!(c.len(), 1);
+        assert_eq!((total.results, total.learners), (3, 2));
         assert_eq!(c[0].standard.as_deref(), Some("STD.A"));
         assert_eq!(
             (

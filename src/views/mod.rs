@@ -8,11 +8,13 @@
 //!   catalog, roster).
 //! - [`export`]: the export dialog and one export run.
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
+//! - [`report`]: the after-class report (JSON and printable HTML).
 
 pub mod app;
 pub mod class;
 pub mod export;
 pub mod projector;
+pub mod report;
 
 use crate::ErrorCode;
 use crate::error::Coded;
