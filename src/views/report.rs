@@ -121,6 +121,13 @@ pub struct FollowUpView {
     pub reason: FollowUpReason,
 }
 
+/// One learner's strip: their outcome on each step, in pathway order.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct StudentStripView {
+    pub learner: String,
+    pub outcomes: Vec<Outcome>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct AssignmentReportView {
     pub assignment_id: String,
@@ -133,6 +140,8 @@ pub struct AssignmentReportView {
     pub mastery: Vec<StandardView>,
     /// Missed help requests first (oldest first), then incorrect steps in pathway order.
     pub follow_ups: Vec<FollowUpView>,
+    /// Every learner of the class (in id order), with their strip.
+    pub students: Vec<StudentStripView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -265,6 +274,27 @@ async fn assignment_report(
         }
     }
 
+    let mut strips: HashMap<&str, Vec<Outcome>> = learners
+        .iter()
+        .map(|l| (l.as_str(), Vec::with_capacity(reports.len())))
+        .collect();
+    for r in &reports {
+        for o in Outcome::ALL {
+            for l in r.learners.get(o) {
+                if let Some(strip) = strips.get_mut(l.as_str()) {
+                    strip.push(o);
+                }
+            }
+        }
+    }
+    let students = learners
+        .iter()
+        .map(|l| StudentStripView {
+            learner: label(l),
+            outcomes: strips.remove(l.as_str()).unwrap_or_default(),
+        })
+        .collect();
+
     Ok(AssignmentReportView {
         assignment_id: assignment_id.to_string(),
         pathway_title: pathway_title.unwrap_or_else(|| pathway_id.clone()),
@@ -278,6 +308,7 @@ async fn assignment_report(
         },
         mastery,
         follow_ups,
+        students,
     })
 }
 
@@ -422,9 +453,9 @@ pub fn to_html(report: &ReportView) -> String {
         escape(&report.class_title)
     );
     if report.assignments.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<section class=\"page\"><h1>{}</h1><p>No assignments.</p></section>\n",
+            "<section class=\"page\"><h1>{}</h1><p>No assignments.</p></section>",
             escape(&report.class_title)
         );
     }
@@ -546,6 +577,32 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
         }
         h.push_str("</tbody></table>");
     }
+    if !a.students.is_empty() {
+        h.push_str(
+            "<h2>Students</h2><p class=\"muted\">✓ right first try · ↻ right after retries · \
+             ✗ incorrect · ● completed, no verdict · · not reached</p><table class=\"strip\">\
+             <thead><tr><th>Learner</th>",
+        );
+        for i in 1..=a.steps.len() {
+            let _ = write!(h, "<th class=\"n\">{i}</th>");
+        }
+        h.push_str("</tr></thead><tbody>");
+        for st in &a.students {
+            let _ = write!(h, "<tr><td>{}</td>", e(&st.learner));
+            for o in &st.outcomes {
+                let (glyph, name) = match o {
+                    Outcome::FirstTry => ("✓", "right first try"),
+                    Outcome::AfterRetries => ("↻", "right after retries"),
+                    Outcome::Incorrect => ("✗", "incorrect"),
+                    Outcome::NoVerdict => ("●", "completed, no verdict"),
+                    Outcome::NotReached => ("·", "not reached"),
+                };
+                let _ = write!(h, "<td class=\"n\" title=\"{name}\">{glyph}</td>");
+            }
+            h.push_str("</tr>");
+        }
+        h.push_str("</tbody></table>");
+    }
     h.push_str("</section>\n");
 }
 
@@ -596,6 +653,10 @@ mod tests {
                 }],
                 mastery: vec![],
                 follow_ups: vec![],
+                students: vec![StudentStripView {
+                    learner: "anon_a".into(),
+                    outcomes: vec![Outcome::FirstTry],
+                }],
             }],
         }
     }
@@ -615,7 +676,8 @@ mod tests {
         ] {
             assert!(!html.contains(loader), "{loader} in {html}");
         }
-        assert!(html.contains("1 learner") || html.contains("2 learners"));
+        assert!(html.contains("2 learners"));
+        assert!(html.contains("<td>anon_a</td><td class=\"n\" title=\"right first try\">✓</td>"));
     }
 
     #[test]
