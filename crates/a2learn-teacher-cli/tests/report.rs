@@ -304,7 +304,10 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
         "{totals:?}"
     );
     assert!(responses_seen > 0, "some step has common responses");
-    eprintln!("outcomes over all steps: {totals:?}, {} completions", completions.len());
+    eprintln!(
+        "outcomes over all steps: {totals:?}, {} completions",
+        completions.len()
+    );
     // Negative control: the recount notices a changed log.
     let mut tampered = completions.clone();
     if let Some((_, v)) = tampered
