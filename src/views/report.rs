@@ -75,7 +75,9 @@ pub struct StepReportView {
     pub mean_attempts: Option<f64>,
     pub mean_hints: Option<f64>,
     pub common_responses: Vec<ResponseCountView>,
-    pub learners: OutcomeLearnersView,
+    /// The learners behind each count (anonymous ids, or names in an identified report), so a
+    /// view can list them on a click.
+    pub who: OutcomeLearnersView,
 }
 
 /// How far the class got.
@@ -163,7 +165,7 @@ fn step_view(r: StepReport, label: &dyn Fn(&str) -> String) -> StepReportView {
         incorrect: count(Outcome::Incorrect),
         no_verdict: count(Outcome::NoVerdict),
         not_reached: count(Outcome::NotReached),
-        learners: OutcomeLearnersView {
+        who: OutcomeLearnersView {
             first_try: names(Outcome::FirstTry),
             after_retries: names(Outcome::AfterRetries),
             incorrect: names(Outcome::Incorrect),
@@ -643,7 +645,7 @@ mod tests {
                         response: response.into(),
                         count: 1,
                     }],
-                    learners: OutcomeLearnersView {
+                    who: OutcomeLearnersView {
                         first_try: vec!["anon_a".into()],
                         after_retries: vec![],
                         incorrect: vec![],

@@ -293,7 +293,7 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
             "not_reached",
         ] {
             assert_eq!(
-                step["learners"][k].as_array().unwrap().len() as i64,
+                step["who"][k].as_array().unwrap().len() as i64,
                 step[k].as_i64().unwrap()
             );
         }
