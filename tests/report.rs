@@ -5,11 +5,16 @@
 mod export_class;
 mod support;
 
+use a2learn_teacher::desk::Desk;
 use a2learn_teacher::export::ExportError;
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::progress::steps::{Outcome, StepStatus};
 use a2learn_teacher::views::ViewError;
+use a2learn_teacher::views::report::FollowUpReason;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report, to_html};
 use export_class::{A, B, C, CANARY_B, CLASS, class_store, no_canary};
+use serde_json::json;
+use support::{assist, frame};
 
 /// 2027-01-15T08:00:00Z, the time of the fixture's completions.
 const T0: i64 = 1_800_000_000_000;
@@ -117,4 +122,56 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
         ..req(ReportNames::Anonymous)
     };
     assert!(report(&store, &missing).await.is_err());
+}
+
+#[tokio::test]
+async fn a_missed_help_request_is_a_follow_up_as_the_help_desk_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let registry = store.registry().await.unwrap();
+    // C asked for help on the compare step; the host closed it at its deadline, unanswered.
+    let batch = vec![
+        frame(10, "a2learn.assist", assist(C, "run-c1", "call-c", "How?")),
+        frame(
+            11,
+            "a2learn.assist.response",
+            json!({"call_id": "call-c", "at": "2027-01-15T08:03:00Z",
+                   "error": {"code": "timeout", "message": "nobody answered"}}),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(out.stored, 2, "{out:?}");
+    let req = ReportRequest {
+        class_id: CLASS.into(),
+        assignment_id: Some("as-1".into()),
+        names: ReportNames::Anonymous,
+    };
+    let view = report(&store, &req).await.unwrap();
+    let f = &view.assignments[0].follow_ups;
+    assert_eq!(f[0].reason, FollowUpReason::MissedHelpRequest);
+    assert_eq!(
+        (f[0].learner.as_str(), f[0].step_title.as_str()),
+        (C, "Compare fractions")
+    );
+    // The help desk lists the same learner (its rule, over every class).
+    let room = Desk::new(&store)
+        .room(Some(CLASS), Privacy::Names)
+        .await
+        .unwrap();
+    let missed: Vec<&str> = f
+        .iter()
+        .filter(|x| x.reason == FollowUpReason::MissedHelpRequest)
+        .map(|x| x.learner.as_str())
+        .collect();
+    let desk: Vec<&str> = room.follow_ups.iter().map(|x| x.learner.as_str()).collect();
+    assert_eq!(missed, desk);
+    // Marked done at the desk: no longer a follow-up in the report either.
+    Desk::new(&store).follow_up_done("call-c").await.unwrap();
+    let view = report(&store, &req).await.unwrap();
+    assert!(
+        view.assignments[0]
+            .follow_ups
+            .iter()
+            .all(|x| x.reason != FollowUpReason::MissedHelpRequest)
+    );
 }

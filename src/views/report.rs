@@ -16,7 +16,6 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::ViewError;
-use crate::desk::room::{FOLLOWUPS_SQL, Row as FollowUpRow};
 use crate::dto::count_i32 as n32;
 use crate::export::{ExportError, rfc3339};
 use crate::privacy::Scanner;
@@ -203,6 +202,17 @@ fn standard_view(c: &crate::progress::mastery::MasteryCell) -> StandardView {
     }
 }
 
+/// The missed help requests of one class's pathway: the rule of
+/// [`crate::desk::room::FOLLOWUPS_SQL`] (assist calls closed unanswered, or past their deadline
+/// with no answer from this desk, not marked done), scoped by class and pathway so it reads
+/// through `calls_grid` rather than every call of every class. `?1` is the clock.
+pub const MISSED_HELP_SQL: &str = "SELECT c.learner, c.widget_id FROM calls c \
+     WHERE c.class_id = ?2 AND c.pathway_id = ?3 AND c.function = 'assist' \
+     AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
+     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
+     AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
+     ORDER BY c.at_ms, c.call_id";
+
 async fn assignment_report(
     store: &Store,
     class_id: &str,
@@ -246,16 +256,16 @@ async fn assignment_report(
             .get(w)
             .map_or_else(|| w.to_string(), |t| t.to_string())
     };
-    let missed: Vec<FollowUpRow> = sqlx::query_as(FOLLOWUPS_SQL)
+    let missed: Vec<(String, String)> = sqlx::query_as(MISSED_HELP_SQL)
         .bind(now)
         .bind(class_id)
+        .bind(&pathway_id)
         .fetch_all(store.pool())
         .await
         .map_err(StoreError::from)?;
     let mut follow_ups: Vec<FollowUpView> = missed
         .into_iter()
-        .filter(|r| r.3 == pathway_id)
-        .map(|(_, _, learner, _, widget_id, _, _)| FollowUpView {
+        .map(|(learner, widget_id)| FollowUpView {
             learner: label(&learner),
             step_title: title(&widget_id),
             widget_id,
