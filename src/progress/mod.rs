@@ -1,6 +1,7 @@
 //! Progress views derived from the stored ledger and derived tables: the live grid, evidence,
-//! mastery by standard, who needs the teacher now, the timeline — and the small-cell suppression
-//! every aggregate goes through. Names are joined to ids only in [`names`].
+//! mastery by standard, the step report and where each student is ([`steps`]), who needs the
+//! teacher now, the timeline — and the small-cell suppression every aggregate goes through.
+//! Names are joined to ids only in [`names`].
 
 pub mod assign;
 pub mod attention;
@@ -9,6 +10,7 @@ pub mod grid;
 pub mod knowledge;
 pub mod mastery;
 pub mod names;
+pub mod steps;
 pub mod suppression;
 pub mod timeline;
 

@@ -10,12 +10,14 @@
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
 //! - [`room`]: the class header's room controls (pause, pacing).
 //! - [`knowledge`]: the class's knowledge map (standards, prerequisites, misconceptions).
+//! - [`report`]: the after-class report (JSON and printable HTML).
 
 pub mod app;
 pub mod class;
 pub mod export;
 pub mod knowledge;
 pub mod projector;
+pub mod report;
 pub mod room;
 
 use crate::ErrorCode;

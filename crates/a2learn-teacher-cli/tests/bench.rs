@@ -43,14 +43,15 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             f.value
         );
     }
-    // 3 query kinds x 2 class sizes x 1 store, 2 export formats, p50 and p99 per rate.
+    // 5 query kinds (grid, mastery, who needs me, step report, after-class report) x 2 class
+    // sizes x 1 store, 2 export formats, p50 and p99 per rate.
     assert_eq!(
         report
             .figures
             .iter()
             .filter(|f| f.section == "views")
             .count(),
-        6
+        10
     );
     assert_eq!(
         report
@@ -83,6 +84,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 6);
+    assert_eq!(again.figures.len(), 10);
     assert_eq!(databases(), cached, "no second fill");
 }

@@ -59,6 +59,8 @@ struct Run {
     minutes: u64,
     /// Set when a score call answered (or failed): the run completes on the next step.
     scored: Option<Option<(bool, f64)>>,
+    /// The written answer sent for scoring (kinds the host scores).
+    answer: Option<String>,
 }
 
 /// A simulated learner.
@@ -168,6 +170,8 @@ impl Learner {
             // host (the teacher) scores it.
             run.attempts = 1;
             let call_id = format!("call-{}", self.rng.letters(12));
+            let answer = written_answer(&entry.kind, &mut self.rng);
+            run.answer = Some(answer.clone());
             let request = ScoreRequest {
                 call_id: call_id.clone(),
                 identity: self.identity(&run, at),
@@ -175,7 +179,7 @@ impl Learner {
                 standard: entry.standard.clone(),
                 deadline: String::new(),
                 args: ScoreArgs {
-                    response: json!({"text": written_answer(&entry.kind, &mut self.rng)}),
+                    response: json!({"text": answer}),
                 },
             };
             run.waiting = Some(call_id.clone());
@@ -327,6 +331,7 @@ impl Learner {
             waiting: None,
             minutes: 0,
             scored: None,
+            answer: None,
         };
         let entry = &run.step.entry;
         // Time on the widget before the first check (or before finishing, for non-assessing
@@ -361,16 +366,19 @@ impl Learner {
             )
         } else {
             detail.insert("failed_checks".into(), Value::from(run.failed_checks));
+            if let Some(response) = final_response(run, verdict.map(|(correct, _)| correct)) {
+                detail.insert("response".into(), Value::from(response));
+            }
             match verdict {
                 Some((correct, score)) => {
-                    // What the learner answered, and the misconception a wrong answer shows:
-                    // chosen from the run itself, so the simulation's random stream is unchanged.
-                    let salt = run.run_id.bytes().map(usize::from).sum::<usize>();
-                    if let Some((response, misconception)) = answer(&entry.kind, correct, salt) {
-                        detail.insert("response".into(), Value::from(response));
-                        if let Some(m) = misconception {
-                            detail.insert("misconception".into(), Value::from(m));
-                        }
+                    // The misconception a wrong answer shows (the knowledge map draws it).
+                    if !correct
+                        && let Some(m) = detail
+                            .get("response")
+                            .and_then(Value::as_str)
+                            .and_then(|r| misconception(&entry.kind, r))
+                    {
+                        detail.insert("misconception".into(), Value::from(m));
                     }
                     let how = if correct {
                         "correct"
@@ -412,54 +420,57 @@ impl Learner {
     }
 }
 
-/// A learner's answer on a widget that checks one: the right answer, or one of the usual wrong
-/// ones with the misconception it shows (kinds without a short answer have none).
-fn answer(kind: &str, correct: bool, salt: usize) -> Option<(&'static str, Option<&'static str>)> {
-    let (right, wrong): (&str, &[(&str, &str)]) = match kind {
-        "fraction_compare" => (
-            "3/4 > 2/3",
-            &[
-                ("2/3 > 3/4", "larger-denominator-larger-fraction"),
-                ("3/4 = 2/3", "compares-numerators-only"),
-            ],
-        ),
-        "equivalent_fractions" => (
-            "2/3 = 4/6",
-            &[
-                ("2/3 = 3/4", "adds-same-number-top-and-bottom"),
-                ("2/3 = 4/3", "scales-numerator-only"),
-            ],
-        ),
-        "number_line_place" => (
-            "3/4 at the third of four marks",
-            &[
-                (
-                    "3/4 at the third of five marks",
-                    "counts-ticks-not-intervals",
-                ),
-                ("3/4 past 1", "fraction-above-one"),
-            ],
-        ),
-        "multiplication_facts" => ("7 x 8 = 56", &[("7 x 8 = 54", "skip-count-slip")]),
-        "area_model" => (
-            "6 x 4 = 24 squares",
-            &[("6 + 4 = 10 squares", "adds-side-lengths")],
-        ),
+/// The misconception a wrong answer of [`final_response`] shows, as a widget would name it.
+fn misconception(kind: &str, response: &str) -> Option<&'static str> {
+    Some(match (kind, response) {
+        ("fraction_compare", "3/4 < 2/3" | "2/3 > 3/4") => "larger-denominator-larger-fraction",
+        ("fraction_compare", "3/4 = 2/3") => "compares-numerators-only",
+        ("equivalent_fractions", "2/4 = 3/5") => "adds-same-number-top-and-bottom",
+        ("equivalent_fractions", "2/4 = 2/8") => "scales-denominator-only",
+        ("number_line_place", "between 0 and 1/2") => "counts-ticks-not-intervals",
+        ("number_line_place", "past 1") => "fraction-above-one",
+        ("multiplication_facts", "54") => "skip-count-slip",
+        ("multiplication_facts", "63" | "48") => "neighbouring-fact",
+        ("area_model", "80" | "64") => "drops-a-partial-product",
+        ("area_model", "24") => "adds-side-lengths",
+        ("main_idea", _) => "detail-as-main-idea",
+        ("vocab_in_context", "to fly fast") => "sound-alike-word",
+        ("vocab_in_context", _) => "ignores-context",
+        _ => return None,
+    })
+}
+
+/// The learner's final answer, as the widget captured it (`detail.response`): the written
+/// answer the host scored, or for a self-checking kind its right answer or one of its common
+/// wrong ones. Picked from the run id, not the learner's random stream, so adding it changed
+/// no simulated learner's behaviour.
+fn final_response(run: &Run, correct: Option<bool>) -> Option<String> {
+    if let Some(answer) = &run.answer {
+        return Some(answer.clone());
+    }
+    let (right, wrong): (&str, &[&str]) = match run.step.entry.kind.as_str() {
+        "fraction_compare" => ("3/4 > 2/3", &["3/4 < 2/3", "3/4 = 2/3", "2/3 > 3/4"]),
+        "equivalent_fractions" => ("2/4 = 4/8", &["2/4 = 3/5", "2/4 = 2/8"]),
+        "number_line_place" => ("between 1/2 and 1", &["between 0 and 1/2", "past 1"]),
+        "multiplication_facts" => ("56", &["54", "63", "48"]),
+        "area_model" => ("84", &["80", "24", "64"]),
         "main_idea" => (
-            "Bees help plants grow",
-            &[("Bees have six legs", "detail-as-main-idea")],
+            "Bats help farmers by eating insects",
+            &["Bats fly at night", "Bats are mammals"],
         ),
-        "vocab_in_context" => (
-            "scarce: hard to find",
-            &[("scarce: afraid", "sound-alike-word")],
-        ),
+        "vocab_in_context" => ("to move to another place", &["to fly fast", "to sleep"]),
         _ => return None,
     };
-    if correct {
-        Some((right, None))
-    } else {
-        let (response, misconception) = wrong[salt % wrong.len()];
-        Some((response, Some(misconception)))
+    match correct? {
+        true => Some(right.to_owned()),
+        false => {
+            // FNV-1a of the run id: stable, and independent of the random stream.
+            let h = run.run_id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            let i = usize::try_from(h % wrong.len() as u64).unwrap_or(0);
+            wrong.get(i).map(|w| (*w).to_owned())
+        }
     }
 }
 
@@ -538,5 +549,55 @@ mod tests {
         for k in crate::catalog::kinds() {
             assert!(!phrase(&k.kind).chars().any(|c| c.is_ascii_digit()));
         }
+    }
+
+    fn run_of(kind: &str, run_id: &str) -> Run {
+        let entry = crate::catalog::kinds()
+            .into_iter()
+            .find(|k| k.kind == kind)
+            .expect("kind");
+        Run {
+            run_id: run_id.to_owned(),
+            pathway_id: "p".to_owned(),
+            step: Step {
+                widget_id: "w".to_owned(),
+                entry,
+            },
+            attempts: 1,
+            hints: 0,
+            failed_checks: 0,
+            struggled: false,
+            asked: false,
+            helped: false,
+            waiting: None,
+            minutes: 0,
+            scored: None,
+            answer: None,
+        }
+    }
+
+    #[test]
+    fn final_responses_are_stable_per_run_and_only_where_a_check_ran() {
+        let run = run_of("fraction_compare", "run-abc");
+        assert_eq!(
+            final_response(&run, Some(true)).as_deref(),
+            Some("3/4 > 2/3")
+        );
+        let wrong = final_response(&run, Some(false)).expect("a wrong answer");
+        assert_ne!(wrong, "3/4 > 2/3");
+        assert_eq!(final_response(&run, Some(false)), Some(wrong), "stable");
+        assert_eq!(final_response(&run, None), None, "no check, no response");
+        // Negative control: a kind without answers has none.
+        assert_eq!(
+            final_response(&run_of("intro_video", "r"), Some(true)),
+            None
+        );
+        // A written answer the host scored is the response, whatever the verdict.
+        let mut written = run_of("explain_reasoning", "r");
+        written.answer = Some("I made the bottoms the same.".to_owned());
+        assert_eq!(
+            final_response(&written, None).as_deref(),
+            Some("I made the bottoms the same.")
+        );
     }
 }

@@ -11,7 +11,9 @@
 //!
 //! Measured: [`Store::grid`] (the whole grid of the class: the command the UI calls returns
 //! every row, and the UI virtualises the drawing — so the 100,000-learner figure is the full
-//! query, not a page), [`Store::mastery`] and [`Store::needs_me`].
+//! query, not a page), [`Store::mastery`], [`Store::needs_me`], [`Store::step_report`] and the
+//! whole after-class report of the class's assignment, rendered as HTML (what
+//! `a2learn-teacher report --format html` does, privacy scan included).
 //!
 //! Exports: one class of `export_rows / 100` learners x 100 steps, every step completed, written
 //! by [`a2learn_teacher::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
@@ -28,9 +30,10 @@ use super::{Options, Report, Spread};
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
 use a2learn_teacher::store::{MIGRATOR, Store};
+use a2learn_teacher::views::report::{ReportNames, ReportRequest, report as report_view, to_html};
 
 /// Bumped whenever the fill's shape changes, so stale cached files are not reused.
-const FILL_VERSION: u32 = 1;
+const FILL_VERSION: u32 = 2;
 /// Results per transaction of the fill.
 const FLUSH_RESULTS: usize = 250_000;
 const VIEW_PATHWAY: &str = "p-bench";
@@ -168,11 +171,18 @@ impl<'a> Filler<'a> {
             Some(false) => ("false", "0.0"),
             None => ("null", "null"),
         };
+        // The learner's answer, as a widget's detail carries it (the step report counts them).
+        let detail = match correct {
+            Some(true) => r#"{"response":"3/4 > 2/3"}"#,
+            Some(false) if at % 2 == 0 => r#"{"response":"3/4 < 2/3"}"#,
+            Some(false) => r#"{"response":"3/4 = 2/3"}"#,
+            None => "{}",
+        };
         let payload = format!(
             "{{\"prose\":\"Compared 3/4 and 2/3 using a common denominator.\",\"learner\":\"{learner}\",\
              \"widget_run_id\":\"{run}\",\"widget_id\":\"{}\",\"pathway_id\":\"{}\",\"at\":\"{}\",\
              \"widget_result\":{{\"kind\":\"{}\",\"standard\":{standard},\"correct\":{correct_json},\
-             \"attempts\":2,\"hints\":1,\"score\":{score},\"detail\":{{}}}}}}",
+             \"attempts\":2,\"hints\":1,\"score\":{score},\"detail\":{detail}}}}}",
             step.widget_id,
             self.pathway,
             a2learn_teacher::export::rfc3339(at),
@@ -572,6 +582,40 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
                 format!("who needs me now, {n} learners, {total} results"),
                 "ms",
                 needs,
+            );
+            let (steps, responses) = time_ms(opts.runs, || async {
+                let (_, _, steps) = store.step_report(&class, &assignment).await?;
+                Ok(steps
+                    .iter()
+                    .map(|s| s.common_responses.len())
+                    .sum::<usize>())
+            })
+            .await?;
+            anyhow::ensure!(
+                responses > 0,
+                "the step report of {class} has no responses: the fill is wrong"
+            );
+            report.add(
+                "views",
+                format!("step report, {n} learners, {total} results"),
+                "ms",
+                steps,
+            );
+            let req = ReportRequest {
+                class_id: class.clone(),
+                assignment_id: Some(assignment.clone()),
+                names: ReportNames::Anonymous,
+            };
+            let (after_class, bytes) = time_ms(opts.runs, || async {
+                Ok(to_html(&report_view(&store, &req).await?).len())
+            })
+            .await?;
+            anyhow::ensure!(bytes > 0, "an empty report");
+            report.add(
+                "views",
+                format!("after-class report (HTML), {n} learners, {total} results"),
+                "ms",
+                after_class,
             );
         }
         store.close().await;

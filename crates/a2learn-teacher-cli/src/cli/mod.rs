@@ -4,6 +4,7 @@
 pub mod contract;
 mod db;
 mod export;
+mod report;
 mod sync;
 
 use std::path::PathBuf;
@@ -41,6 +42,8 @@ pub enum Command {
     },
     /// Export a class's results to one file (anonymous unless --identified).
     Export(export::ExportArgs),
+    /// The after-class report of a class: steps, mastery, follow-ups (JSON or printable HTML).
+    Report(report::ReportArgs),
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
@@ -99,6 +102,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Contract { command } => contract::run(command),
         Command::Export(args) => export::run(cli.db.as_deref(), args),
+        Command::Report(args) => report::run(cli.db.as_deref(), args),
     }
 }
 
