@@ -10,15 +10,28 @@ use crate::dto::ms;
 use crate::progress::names::{Labeler, Privacy};
 
 /// The calls that are follow-ups: assist requests closed unanswered by the host (or past their
-/// deadline with no answer from this desk), not yet marked done. `?1` is the clock, `?2` a
-/// class or NULL for every class.
-pub const FOLLOWUPS_SQL: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, \
-     c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms) FROM calls c \
-     WHERE c.function = 'assist' \
-     AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
-     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
-     AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
-     AND (?2 IS NULL OR c.class_id = ?2) ORDER BY c.at_ms, c.call_id";
+/// deadline with no answer from this desk), not yet marked done. `?1` is the clock; `$class` is
+/// the class filter (spelled out per query: an `?2 IS NULL OR ...` filter would keep SQLite from
+/// using the calls index and read every call of every class).
+macro_rules! followups_sql {
+    ($class:literal) => {
+        concat!(
+            "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, \
+             c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms) FROM calls c \
+             WHERE c.function = 'assist' ",
+            $class,
+            " AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
+             AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
+             AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
+             ORDER BY c.at_ms, c.call_id"
+        )
+    };
+}
+
+/// Follow-ups of one class (`?2`).
+pub const FOLLOWUPS_SQL: &str = followups_sql!("AND c.class_id = ?2");
+/// Follow-ups of every class.
+pub const FOLLOWUPS_ALL_SQL: &str = followups_sql!("");
 
 /// A learner the teacher owes a follow-up or a visit.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -53,11 +66,14 @@ pub type Row = (String, String, String, String, String, i64, Option<i64>);
 impl Desk<'_> {
     /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
     pub async fn room(&self, class_id: Option<&str>, privacy: Privacy) -> Result<Room, DeskError> {
-        let follow_ups: Vec<Row> = sqlx::query_as(FOLLOWUPS_SQL)
-            .bind(self.store.now_ms())
-            .bind(class_id)
-            .fetch_all(self.store.pool())
-            .await?;
+        let follow_ups: Vec<Row> = match class_id {
+            Some(class_id) => sqlx::query_as(FOLLOWUPS_SQL)
+                .bind(self.store.now_ms())
+                .bind(class_id),
+            None => sqlx::query_as(FOLLOWUPS_ALL_SQL).bind(self.store.now_ms()),
+        }
+        .fetch_all(self.store.pool())
+        .await?;
         let visits: Vec<Row> = sqlx::query_as(
             "SELECT call_id, class_id, learner, pathway_id, widget_id, promised_at_ms, NULL \
              FROM desk_visits WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
