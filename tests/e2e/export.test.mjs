@@ -11,7 +11,7 @@ import { launchApp, outDir } from "./webdriver.mjs";
 
 // Its own driver port, so this file never shares a driver with the other e2e files.
 const PORT = Number(process.env.E2E_EXPORT_DRIVER_PORT ?? 4470);
-const FORMATS = ["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster"];
+const FORMATS = ["csv", "standards-csv", "standards-summary", "jsonl", "xapi", "oneroster", "knowledge-map"];
 
 let app;
 let wd;
