@@ -39,15 +39,6 @@ fn states(node: &KnowledgeNodeView) -> Value {
     Value::Object(out)
 }
 
-/// A count, or the suppression's wording when it is under k (and not zero).
-fn figure(n: usize, k: u32) -> Value {
-    if n > 0 && n < k as usize {
-        Value::from(Visibility::Primary.placeholder(k).unwrap_or_default())
-    } else {
-        Value::from(n)
-    }
-}
-
 /// Where the learners who showed a misconception stand now on its standard, through the
 /// suppression (the row total, how many showed it, is published beside it).
 fn misconception_states(
@@ -110,7 +101,13 @@ pub(super) async fn knowledge_map(x: Export<'_, '_>, mut out: impl Write + Send)
         }));
         run.tick()?;
     }
-    for (i, ((standard, name), who)) in knowledge.misconceptions.iter().enumerate() {
+    // The view lists the misconceptions in the same (map) order, with their suppressed counts.
+    for (i, (((standard, name), who), shown)) in knowledge
+        .misconceptions
+        .iter()
+        .zip(&view.misconceptions)
+        .enumerate()
+    {
         let row = (view.nodes.len() + i) as u64 + 1;
         // A misconception's name comes from a widget: scanned like any free text.
         run.check("node", row, "title", name)?;
@@ -120,7 +117,9 @@ pub(super) async fn knowledge_map(x: Export<'_, '_>, mut out: impl Write + Send)
             "kind": "misconception",
             "standard": standard,
             "states": misconception_states(&knowledge, standard, who, run.k),
-            "learners": figure(who.len(), run.k),
+            "learners": shown
+                .learners
+                .map_or_else(|| Value::from(shown.shown.clone()), Value::from),
         }));
         run.tick()?;
     }

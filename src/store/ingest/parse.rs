@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use a2learn_contract::transport::agui;
-use a2learn_contract::{Message, Parsed};
+use a2learn_contract::{Message, Parsed, RoomEcho};
 use sqlx::SqliteConnection;
 
 use super::quarantine::{QuarantineRow, quarantine_row};
@@ -261,38 +261,24 @@ fn parse_snapshot(data: &str) -> Option<(Snapshot, RoomUpdate)> {
     ))
 }
 
-/// A room control's echo (`CUSTOM a2learn.host.class_paused` / `class_resumed` / `pacing`) for
-/// this class; anything else (or another class's echo) is `None`.
+/// A room control's echo (`agui::room_echo`) for this class; anything else (or another
+/// class's echo) is `None`. The message is trimmed and cut to what a host may send.
 fn parse_room_echo(data: &str, class_id: &str) -> Option<RoomUpdate> {
-    use serde_json::Value;
-    let event: Value = serde_json::from_str(data).ok()?;
-    if event.get("type")?.as_str()? != "CUSTOM" {
+    let (echo_class, echo) = agui::room_echo(data)?;
+    if echo_class != class_id {
         return None;
     }
-    let value = event.get("value")?;
-    if value.get("class_id")?.as_str()? != class_id {
-        return None;
-    }
-    match event.get("name")?.as_str()? {
-        "a2learn.host.class_paused" => Some(RoomUpdate::Paused {
-            message: value
-                .get("message")
-                .and_then(Value::as_str)
-                .map(|m| m.trim())
+    Some(match echo {
+        RoomEcho::Paused { message } => RoomUpdate::Paused {
+            message: message
+                .as_deref()
+                .map(str::trim)
                 .filter(|m| !m.is_empty())
                 .map(|m| m.chars().take(MAX_PAUSE_MESSAGE_CHARS).collect()),
-        }),
-        "a2learn.host.class_resumed" => Some(RoomUpdate::Resumed),
-        "a2learn.host.pacing" => Some(RoomUpdate::Pacing {
-            pathway_id: value.get("pathway_id")?.as_str()?.to_owned(),
-            up_to: match value.get("up_to") {
-                None | Some(Value::Null) => None,
-                Some(Value::String(w)) => Some(w.clone()),
-                Some(_) => return None,
-            },
-        }),
-        _ => None,
-    }
+        },
+        RoomEcho::Resumed => RoomUpdate::Resumed,
+        RoomEcho::Pacing { pathway_id, up_to } => RoomUpdate::Pacing { pathway_id, up_to },
+    })
 }
 
 #[cfg(test)]

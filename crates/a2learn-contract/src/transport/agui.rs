@@ -11,7 +11,8 @@ use serde_json::Value;
 use time::OffsetDateTime;
 
 use super::{
-    CallClaimed, HostEvent, Parsed, ProjectError, object, payload, redact, required_str, to_line,
+    CallClaimed, HostEvent, Parsed, ProjectError, RoomEcho, object, payload, redact, required_str,
+    to_line,
 };
 use crate::error::ContractError;
 use crate::rules::parse_timestamp;
@@ -188,6 +189,60 @@ pub fn project_host(event: &HostEvent) -> Result<String, ProjectError> {
     }
 }
 
+const CLASS_PAUSED: &str = "a2learn.host.class_paused";
+const CLASS_RESUMED: &str = "a2learn.host.class_resumed";
+const PACING: &str = "a2learn.host.pacing";
+
+/// The class and the room control an AG-UI event's JSON text echoes, if it echoes one. A
+/// malformed echo (no `class_id`, an `up_to` that is neither a string nor null) is `None`: it is
+/// host state to mirror, not a contract event to reject.
+pub fn room_echo(text: &str) -> Option<(String, RoomEcho)> {
+    let event: Value = serde_json::from_str(text).ok()?;
+    if event.get("type")?.as_str()? != "CUSTOM" {
+        return None;
+    }
+    let value = event.get("value")?;
+    let class_id = value.get("class_id")?.as_str()?.to_owned();
+    let echo = match event.get("name")?.as_str()? {
+        CLASS_PAUSED => RoomEcho::Paused {
+            message: value
+                .get("message")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+        },
+        CLASS_RESUMED => RoomEcho::Resumed,
+        PACING => RoomEcho::Pacing {
+            pathway_id: value.get("pathway_id")?.as_str()?.to_owned(),
+            up_to: match value.get("up_to") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(w)) => Some(w.clone()),
+                Some(_) => return None,
+            },
+        },
+        _ => return None,
+    };
+    Some((class_id, echo))
+}
+
+/// The `CUSTOM` event's name and value that echo `echo` for `class_id` (the host adds the
+/// envelope and its time stamp).
+pub fn room_echo_event(class_id: &str, echo: &RoomEcho) -> (&'static str, Value) {
+    match echo {
+        RoomEcho::Paused { message } => {
+            let mut value = serde_json::json!({ "class_id": class_id });
+            if let Some(m) = message {
+                value["message"] = Value::from(m.as_str());
+            }
+            (CLASS_PAUSED, value)
+        }
+        RoomEcho::Resumed => (CLASS_RESUMED, serde_json::json!({ "class_id": class_id })),
+        RoomEcho::Pacing { pathway_id, up_to } => (
+            PACING,
+            serde_json::json!({ "class_id": class_id, "pathway_id": pathway_id, "up_to": up_to }),
+        ),
+    }
+}
+
 // Verb names are 'static already; this keeps the envelope type simple.
 fn name_static(name: &'static str) -> &'static str {
     name
@@ -265,5 +320,39 @@ mod tests {
             Some(1_772_446_500_000)
         );
         assert_eq!(timestamp_ms("not a time"), None);
+    }
+
+    #[test]
+    fn room_echoes_read_back_what_was_written() {
+        let echoes = [
+            RoomEcho::Paused {
+                message: Some("Eyes up here".into()),
+            },
+            RoomEcho::Paused { message: None },
+            RoomEcho::Resumed,
+            RoomEcho::Pacing {
+                pathway_id: "p".into(),
+                up_to: Some("w2".into()),
+            },
+            RoomEcho::Pacing {
+                pathway_id: "p".into(),
+                up_to: None,
+            },
+        ];
+        for echo in echoes {
+            let (name, value) = room_echo_event("c1", &echo);
+            let text =
+                json!({"type": "CUSTOM", "name": name, "value": value, "timestamp": 1}).to_string();
+            assert_eq!(room_echo(&text), Some(("c1".to_owned(), echo.clone())));
+            // Not a contract event: the parser lets it through as ignored.
+            assert!(
+                matches!(parse_event_str(&text), Ok(Parsed::Ignored(_))),
+                "{text}"
+            );
+        }
+        let bad = r#"{"type":"CUSTOM","name":"a2learn.host.pacing","value":{"class_id":"c1","pathway_id":"p","up_to":7}}"#;
+        assert_eq!(room_echo(bad), None);
+        let no_class = r#"{"type":"CUSTOM","name":"a2learn.host.class_resumed","value":{}}"#;
+        assert_eq!(room_echo(no_class), None);
     }
 }

@@ -87,6 +87,24 @@ pub enum HostEvent {
     CallClaimed(CallClaimed),
 }
 
+/// A room control's echo on a class feed (`pathway-host.md` §3: `a2learn.host.class_paused`,
+/// `class_resumed`, `pacing`). Host state rather than a coordination of calls: the parsers
+/// report it as [`Parsed::Ignored`], and whoever mirrors the room (the host restoring itself,
+/// a dashboard) reads it with [`agui::room_echo`] and writes it with [`agui::room_echo_event`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RoomEcho {
+    /// The class is paused; its widgets show `message` when there is one.
+    Paused {
+        message: Option<String>,
+    },
+    Resumed,
+    /// Learners open no step of `pathway_id` after `up_to` (`None`: no limit).
+    Pacing {
+        pathway_id: String,
+        up_to: Option<String>,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, specta::Type)]
 pub struct CallClaimed {
     pub call_id: String,

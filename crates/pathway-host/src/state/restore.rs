@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use a2learn_contract::transport::agui;
-use a2learn_contract::{CallError, Function, HostEvent, Message, Parsed};
+use a2learn_contract::{CallError, Function, HostEvent, Message, Parsed, RoomEcho};
 
 use crate::clock::parse_rfc3339_ms;
 use crate::persist::Record;
@@ -13,7 +13,6 @@ use crate::rng::Rng;
 use crate::sim::Learner;
 
 use super::scheduler::Action;
-use super::tools::RoomEvent;
 use super::{Call, CallState, Class, HostState, LoggedFrame};
 
 impl HostState {
@@ -64,15 +63,15 @@ impl HostState {
         }
         // Calls, claims and learner progress are facts of the log: replay its valid frames.
         let mut done: Vec<(String, String, String, String)> = Vec::new();
-        let mut room: Vec<(String, RoomEvent)> = Vec::new();
+        let mut room: Vec<(String, RoomEcho)> = Vec::new();
         for class in self.classes.values() {
             for frame in &class.log {
                 if frame.expect_rule.is_some() {
                     continue;
                 }
-                // Pause and pacing: the host's own echoes (whichever way a reader parses them).
+                // Pause and pacing: the host's own echoes.
                 if !frame.injected
-                    && let Some(event) = RoomEvent::parse(&frame.data)
+                    && let Some((_, event)) = agui::room_echo(&frame.data)
                 {
                     room.push((class.id.clone(), event));
                     continue;

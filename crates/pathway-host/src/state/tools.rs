@@ -4,7 +4,7 @@
 use a2learn_contract::transport::agui;
 use a2learn_contract::{
     AssistValue, CallClaimed, CallError, Function, FunctionResponse, HostEvent, Message,
-    ResponseValue, ScoreValue, validate_message,
+    ResponseValue, RoomEcho, ScoreValue, validate_message,
 };
 use serde_json::{Value, json};
 
@@ -297,52 +297,14 @@ impl HostState {
 /// The longest pause message (`pathway-host.md` §3).
 pub(crate) const MAX_PAUSE_MESSAGE_CHARS: usize = 200;
 
-const CLASS_PAUSED: &str = "a2learn.host.class_paused";
-const CLASS_RESUMED: &str = "a2learn.host.class_resumed";
-const PACING: &str = "a2learn.host.pacing";
-
-/// A room control, as its echo on the feed carries it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum RoomEvent {
-    Paused,
-    Resumed,
-    Pacing {
-        pathway_id: String,
-        up_to: Option<String>,
-    },
-}
-
-impl RoomEvent {
-    /// The room control a frame echoes, if it echoes one (restart reads them back).
-    pub(super) fn parse(data: &str) -> Option<RoomEvent> {
-        let event: Value = serde_json::from_str(data).ok()?;
-        if event.get("type").and_then(Value::as_str) != Some("CUSTOM") {
-            return None;
-        }
-        let value = event.get("value")?;
-        match event.get("name").and_then(Value::as_str)? {
-            CLASS_PAUSED => Some(RoomEvent::Paused),
-            CLASS_RESUMED => Some(RoomEvent::Resumed),
-            PACING => Some(RoomEvent::Pacing {
-                pathway_id: value.get("pathway_id")?.as_str()?.to_owned(),
-                up_to: match value.get("up_to")? {
-                    Value::Null => None,
-                    Value::String(w) => Some(w.clone()),
-                    _ => return None,
-                },
-            }),
-            _ => None,
-        }
-    }
-}
-
 impl Class {
-    /// Applies a room control to the class's state; whether it changed anything.
-    pub(super) fn apply_room(&mut self, event: &RoomEvent) -> bool {
+    /// Applies a room control to the class's state; whether it changed anything (a new
+    /// message alone is not a change of state).
+    pub(super) fn apply_room(&mut self, event: &RoomEcho) -> bool {
         match event {
-            RoomEvent::Paused => !std::mem::replace(&mut self.paused, true),
-            RoomEvent::Resumed => std::mem::replace(&mut self.paused, false),
-            RoomEvent::Pacing { pathway_id, up_to } => {
+            RoomEcho::Paused { .. } => !std::mem::replace(&mut self.paused, true),
+            RoomEcho::Resumed => std::mem::replace(&mut self.paused, false),
+            RoomEcho::Pacing { pathway_id, up_to } => {
                 let before = match up_to {
                     Some(w) => self.pacing.insert(pathway_id.clone(), w.clone()),
                     None => self.pacing.remove(pathway_id),
@@ -367,14 +329,13 @@ impl HostState {
                 "message is longer than {MAX_PAUSE_MESSAGE_CHARS} characters"
             )));
         }
-        let changed = self.room(class_id, &RoomEvent::Paused);
+        let event = RoomEcho::Paused {
+            message: message.map(str::to_owned),
+        };
+        let changed = self.room(class_id, &event);
         let repeated_message = !changed && message.is_some();
         if changed || repeated_message {
-            let mut value = json!({"class_id": class_id});
-            if let Some(m) = message {
-                value["message"] = Value::from(m);
-            }
-            self.echo_room(class_id, CLASS_PAUSED, value);
+            self.echo_room(class_id, &event);
         }
         Ok(())
     }
@@ -384,8 +345,8 @@ impl HostState {
         if !self.classes.contains_key(class_id) {
             return Err(unknown_class(class_id));
         }
-        if self.room(class_id, &RoomEvent::Resumed) {
-            self.echo_room(class_id, CLASS_RESUMED, json!({"class_id": class_id}));
+        if self.room(class_id, &RoomEcho::Resumed) {
+            self.echo_room(class_id, &RoomEcho::Resumed);
             self.wake_held(class_id);
         }
         Ok(())
@@ -415,29 +376,26 @@ impl HostState {
                 "up_to is not a widget_id of pathway {pathway_id:?}"
             )));
         }
-        let event = RoomEvent::Pacing {
+        let event = RoomEcho::Pacing {
             pathway_id: pathway_id.to_owned(),
             up_to: up_to.map(str::to_owned),
         };
         if self.room(class_id, &event) {
-            self.echo_room(
-                class_id,
-                PACING,
-                json!({"class_id": class_id, "pathway_id": pathway_id, "up_to": up_to}),
-            );
+            self.echo_room(class_id, &event);
             self.wake_held(class_id);
         }
         Ok(())
     }
 
-    fn room(&mut self, class_id: &str, event: &RoomEvent) -> bool {
+    fn room(&mut self, class_id: &str, event: &RoomEcho) -> bool {
         self.classes
             .get_mut(class_id)
             .is_some_and(|c| c.apply_room(event))
     }
 
     /// Echoes a room control on the class feed (and so in the log a restart reads).
-    fn echo_room(&mut self, class_id: &str, name: &str, value: Value) {
+    fn echo_room(&mut self, class_id: &str, echo: &RoomEcho) {
+        let (name, value) = agui::room_echo_event(class_id, echo);
         let line = json!({
             "type": "CUSTOM", "name": name, "value": value, "timestamp": self.now_ms(),
         })
