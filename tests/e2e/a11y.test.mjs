@@ -86,13 +86,23 @@ async function clickText(css, label) {
   await wd.click(els[i]);
 }
 
-async function waitFor(script, what, timeoutMs = 30000) {
+/**
+ * Polls `script` until it returns true. With `acrossReload`, a call that lands while the page is
+ * unloading ("no such frame") counts as "not yet" instead of failing the test.
+ */
+async function waitFor(script, what, timeoutMs = 30000, { acrossReload = false } = {}) {
   const deadline = Date.now() + timeoutMs;
+  let last = null;
   while (Date.now() < deadline) {
-    if (await wd.execute(script)) return;
+    try {
+      if (await wd.execute(script)) return;
+    } catch (e) {
+      if (!acrossReload || !/no such frame|unload/i.test(e.message)) throw e;
+      last = e;
+    }
     await sleep(150);
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what}${last ? `; last error: ${last.message}` : ""}`);
 }
 
 /** Chooses the theme in Settings, as a teacher does (`system`: follow the OS). */
@@ -202,7 +212,12 @@ test("the window starts in the theme the teacher chose", async () => {
   // The choice survives a reload (the page's storage), and the grid's cells keep their icons.
   await setTheme("dark");
   await wd.execute("location.reload()");
-  await waitFor("return document.readyState === 'complete' && !!document.querySelector('.frame')", "the reload");
+  await waitFor(
+    "return document.readyState === 'complete' && !!document.querySelector('.frame')",
+    "the reload",
+    30000,
+    { acrossReload: true },
+  );
   assert.equal(await wd.execute("return document.documentElement.dataset.theme"), "dark");
   await setTheme("system");
   assert.equal(await wd.execute("return localStorage.getItem('a2learn.theme')"), null, "the override is gone");

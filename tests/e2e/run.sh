@@ -3,11 +3,27 @@
 # Expects tauri-driver installed and the app binary built with the test hooks, as the cargo test
 # step of scripts/test.sh builds it (`--features a2learn-teacher-app/test-hooks`): the tests
 # inject a question through A2LEARN_DEMO_INJECT_QUESTION, which a product build ignores.
-set -euo pipefail
+set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 app=${A2LEARN_APP:-${CARGO_TARGET_DIR:-$here/../../target}/debug/a2learn-teacher-app}
 if ! grep -qa A2LEARN_DEMO_INJECT_QUESTION "$app"; then
   echo "$app has no test hooks: build it with cargo test --features a2learn-teacher-app/test-hooks" >&2
   exit 1
 fi
-exec xvfb-run -a -s '-screen 0 1280x800x24' node --test --test-concurrency=1 "$here"/*.test.mjs
+# Its own process group, so a window or driver that a failed test could not close is ended here
+# (and named) instead of outliving the run with the terminal's output still open; also when this
+# script is itself stopped.
+set -m
+group=
+end_leftovers() {
+  if [ -n "$group" ] && left=$(pgrep -a -g "$group"); then
+    echo "ending processes the end-to-end tests left running:" >&2
+    echo "$left" >&2
+    kill -KILL -- "-$group" 2>/dev/null || true
+  fi
+}
+trap end_leftovers EXIT
+trap 'exit 143' TERM INT
+xvfb-run -a -s '-screen 0 1280x800x24' node --test --test-concurrency=1 "$here"/*.test.mjs &
+group=$!
+wait "$group"
