@@ -364,6 +364,34 @@ impl<'a> Desk<'a> {
         Ok(out)
     }
 
+    /// Every help request one learner of a class made, whatever became of it, oldest first (the
+    /// student page's help history).
+    pub async fn history(
+        &self,
+        class_id: &str,
+        learner: &str,
+    ) -> Result<Vec<HelpRequest>, DeskError> {
+        let sql =
+            format!("{SELECT} AND c.class_id = ? AND c.learner = ? ORDER BY c.at_ms, c.call_id");
+        let rows: Vec<Row> = sqlx::query_as(&sql)
+            .bind(class_id)
+            .bind(learner)
+            .fetch_all(self.store.pool())
+            .await?;
+        let name = self
+            .store
+            .roster(class_id)
+            .await?
+            .name(learner)
+            .map(str::to_string);
+        let me = self.store.setting(&teacher_key(class_id)).await?;
+        let now = self.store.now_ms();
+        Ok(rows
+            .into_iter()
+            .map(|row| to_request(row, name.clone(), me.as_deref(), now))
+            .collect())
+    }
+
     /// One request, whatever its state.
     pub async fn request(&self, call_id: &str) -> Result<HelpRequest, DeskError> {
         let sql = format!("{SELECT} AND c.call_id = ?");

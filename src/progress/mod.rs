@@ -18,6 +18,12 @@ use crate::store::{Store, StoreError};
 
 /// The settings key of the suppression threshold k.
 pub const SUPPRESSION_K_KEY: &str = "privacy.suppression_k";
+/// The settings key of the idle threshold, in whole minutes.
+pub const IDLE_AFTER_KEY: &str = "grid.idle_after_minutes";
+/// A learner working on a step and quiet this long is flagged idle, unless the teacher chose.
+pub const DEFAULT_IDLE_AFTER_MINUTES: u32 = 5;
+/// The idle thresholds a teacher may choose, in minutes: a lesson's scale.
+pub const IDLE_AFTER_MINUTES: std::ops::RangeInclusive<u32> = 1..=60;
 
 impl Store {
     /// The teacher's k (smallest group shown), or [`suppression::DEFAULT_K`].
@@ -28,6 +34,29 @@ impl Store {
             .and_then(|v| v.parse::<u32>().ok())
             .and_then(|k| suppression::check_k(k).ok())
             .unwrap_or(suppression::DEFAULT_K))
+    }
+
+    /// The teacher's idle threshold in minutes, or [`DEFAULT_IDLE_AFTER_MINUTES`].
+    pub async fn idle_after_minutes(&self) -> Result<u32, StoreError> {
+        Ok(self
+            .setting(IDLE_AFTER_KEY)
+            .await?
+            .and_then(|v| v.parse::<u32>().ok())
+            .filter(|m| IDLE_AFTER_MINUTES.contains(m))
+            .unwrap_or(DEFAULT_IDLE_AFTER_MINUTES))
+    }
+
+    pub async fn set_idle_after_minutes(&self, minutes: u32) -> Result<u32, StoreError> {
+        if !IDLE_AFTER_MINUTES.contains(&minutes) {
+            return Err(StoreError::Invalid(format!(
+                "Idle after must be between {} and {} minutes; got {minutes}.",
+                IDLE_AFTER_MINUTES.start(),
+                IDLE_AFTER_MINUTES.end()
+            )));
+        }
+        self.set_setting(IDLE_AFTER_KEY, &minutes.to_string())
+            .await?;
+        Ok(minutes)
     }
 
     pub async fn set_suppression_k(&self, k: u32) -> Result<u32, StoreError> {

@@ -12,6 +12,7 @@ use crate::dto::{count_i32 as n32, ms};
 use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
 use crate::progress::attention::Reason;
+use crate::progress::evidence::{DetailField, detail_fields};
 use crate::progress::grid::CellState;
 use crate::progress::names::Privacy;
 use crate::progress::suppression::Visibility;
@@ -65,6 +66,15 @@ pub struct GridRowView {
     pub learner: Option<String>,
     pub label: String,
     pub cells: Vec<GridCellView>,
+    /// The step the learner is working on (index into `steps`): the first not completed
+    /// ([`crate::progress::steps::placement`]); `None` when every step is done.
+    pub current_step: Option<i32>,
+    /// How long since the learner's last event on this pathway; `None` before their first
+    /// event, and in projector-safe mode (a room sees no one's quiet time).
+    pub quiet_ms: Option<f64>,
+    /// Working on a step and quiet for the teacher's idle threshold or longer; never set in
+    /// projector-safe mode.
+    pub idle: bool,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -74,9 +84,12 @@ pub struct GridView {
     pub steps: Vec<StepView>,
     pub rows: Vec<GridRowView>,
     pub projector_safe: bool,
+    /// The teacher's idle threshold, in minutes.
+    pub idle_after_minutes: i32,
 }
 
-/// The live grid of one assignment: every learner by every step.
+/// The live grid of one assignment: every learner by every step, each row with where the
+/// learner is (the current step, time since their last event, idle) at the store's clock.
 pub async fn grid(
     store: &Store,
     privacy: Privacy,
@@ -85,21 +98,42 @@ pub async fn grid(
 ) -> Result<GridView, ViewError> {
     let grid = store.grid(class_id, assignment_id).await?;
     let labels = store.labeler(class_id, privacy).await?;
+    let idle_after = store.idle_after_minutes().await?;
+    let placement = store
+        .placement(
+            class_id,
+            assignment_id,
+            store.now_ms(),
+            i64::from(idle_after) * 60_000,
+        )
+        .await?;
+    let places: std::collections::HashMap<&str, &crate::progress::steps::LearnerPlace> = placement
+        .learners
+        .iter()
+        .map(|p| (p.learner.as_str(), p))
+        .collect();
+    let room = labels.projector_safe();
     let mut rows: Vec<GridRowView> = grid
         .rows
         .into_iter()
-        .map(|r| GridRowView {
-            label: labels.label(&r.learner),
-            learner: labels.visible_id(&r.learner),
-            cells: r
-                .cells
-                .into_iter()
-                .map(|c| GridCellView {
-                    state: c.state,
-                    completions: n32(c.completions),
-                    incorrect: n32(c.incorrect),
-                })
-                .collect(),
+        .map(|r| {
+            let place = places.get(r.learner.as_str());
+            GridRowView {
+                label: labels.label(&r.learner),
+                learner: labels.visible_id(&r.learner),
+                current_step: place.and_then(|p| p.current).map(n32),
+                quiet_ms: place.and_then(|p| p.quiet_ms).filter(|_| !room).map(ms),
+                idle: !room && place.is_some_and(|p| p.idle),
+                cells: r
+                    .cells
+                    .into_iter()
+                    .map(|c| GridCellView {
+                        state: c.state,
+                        completions: n32(c.completions),
+                        incorrect: n32(c.incorrect),
+                    })
+                    .collect(),
+            }
         })
         .collect();
     // In projector-safe mode rows go in alias order, so the order says nothing about ids.
@@ -112,6 +146,7 @@ pub async fn grid(
         steps: grid.steps.into_iter().map(StepView::from).collect(),
         rows,
         projector_safe: labels.projector_safe(),
+        idle_after_minutes: n32(idle_after),
     })
 }
 
@@ -127,7 +162,9 @@ pub struct EvidenceResultView {
     /// Untrusted text from the widget: render as text.
     pub prose: String,
     /// Untrusted JSON text from the widget: render as text.
-    pub detail: String,
+    /// The widget's `detail` as key/value rows (never a raw JSON block); empty in projector-safe
+    /// mode.
+    pub detail: Vec<DetailField>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -192,7 +229,11 @@ pub async fn evidence(
                 score: r.score,
                 at_ms: ms(r.at_ms),
                 prose: text(r.prose),
-                detail: text(r.detail),
+                detail: if labels.projector_safe() {
+                    Vec::new()
+                } else {
+                    detail_fields(&r.detail)
+                },
             })
             .collect(),
         struggles: ev
@@ -511,6 +552,16 @@ pub async fn suppression_k(store: &Store) -> Result<i32, ViewError> {
 }
 
 /// Sets k (5-30; the store refuses anything else with a message for the field).
+/// The idle threshold the grid flags learners by, in minutes.
+pub async fn idle_after_minutes(store: &Store) -> Result<i32, ViewError> {
+    Ok(n32(store.idle_after_minutes().await?))
+}
+
+pub async fn set_idle_after_minutes(store: &Store, minutes: i32) -> Result<i32, ViewError> {
+    let minutes = u32::try_from(minutes).unwrap_or(0);
+    Ok(n32(store.set_idle_after_minutes(minutes).await?))
+}
+
 pub async fn set_suppression_k(store: &Store, k: i32) -> Result<i32, ViewError> {
     let k = u32::try_from(k).map_err(|_| StoreError::Invalid("k must be positive".into()))?;
     Ok(n32(store.set_suppression_k(k).await?))

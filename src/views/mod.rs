@@ -11,6 +11,7 @@
 //! - [`room`]: the class header's room controls (pause, pacing).
 //! - [`knowledge`]: the class's knowledge map (standards, prerequisites, misconceptions).
 //! - [`report`]: the after-class report (JSON and printable HTML).
+//! - [`student`]: a page per student (their strip, evidence, help history, timeline).
 
 pub mod app;
 pub mod class;
@@ -19,6 +20,7 @@ pub mod knowledge;
 pub mod projector;
 pub mod report;
 pub mod room;
+pub mod student;
 
 use crate::ErrorCode;
 use crate::error::Coded;
@@ -38,6 +40,11 @@ pub enum ViewError {
     Action(#[from] ActionError),
     #[error(transparent)]
     Export(#[from] ExportError),
+    /// A per-student view asked for under projector-safe mode: the room sees no one's page.
+    #[error("{0} is hidden in projector-safe mode: turn it off on the teacher's own screen.")]
+    HiddenFromRoom(&'static str),
+    #[error(transparent)]
+    Desk(#[from] crate::desk::DeskError),
 }
 
 impl Coded for ViewError {
@@ -47,6 +54,8 @@ impl Coded for ViewError {
             ViewError::Host(e) => e.code(),
             ViewError::Action(e) => e.code(),
             ViewError::Export(e) => e.code(),
+            ViewError::HiddenFromRoom(_) => ErrorCode::PrivacyBlocked,
+            ViewError::Desk(e) => e.code(),
         }
     }
 }

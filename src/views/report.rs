@@ -155,7 +155,7 @@ pub struct ReportView {
     pub generated_at: String,
 }
 
-fn step_view(r: StepReport, label: &dyn Fn(&str) -> String) -> StepReportView {
+fn step_view(r: StepReport, label: &(dyn Fn(&str) -> String + Sync)) -> StepReportView {
     let count = |o| n32(r.learners.count(o));
     let names = |o| r.learners.get(o).iter().map(|l| label(l)).collect();
     StepReportView {
@@ -218,7 +218,7 @@ async fn assignment_report(
     class_id: &str,
     assignment_id: &str,
     learners: &[String],
-    label: &dyn Fn(&str) -> String,
+    label: &(dyn Fn(&str) -> String + Sync),
 ) -> Result<AssignmentReportView, ViewError> {
     let pathway_id = store.assignment_pathway(class_id, assignment_id).await?;
     let pathway_title: Option<String> =

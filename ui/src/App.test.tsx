@@ -52,6 +52,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
         steps: [],
         rows: [],
         projector_safe: false,
+        idle_after_minutes: 5,
       }),
       evidence: async () => ({ label: "", learner: "", step_title: "", results: [], struggles: [], open_requests: 0 }),
       mastery: async () => {

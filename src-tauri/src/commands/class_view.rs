@@ -2,11 +2,15 @@
 //! window's privacy (projector-safe mode, held in `AppState`).
 
 use a2learn_teacher::UiError;
+use a2learn_teacher::progress::names::Privacy;
+use a2learn_teacher::views::ViewError;
 use a2learn_teacher::views::class::{
     self, AssignInput, AssignOutcomeView, AssignmentView, CatalogPathwayView, EvidenceView,
     GridView, MasteryView, NeedsMeView, RosterImportView, TimelineView,
 };
 use a2learn_teacher::views::knowledge::{self, KnowledgeMapView, NodeLearnersView};
+use a2learn_teacher::views::report::{self, ReportNames, ReportRequest, ReportView};
+use a2learn_teacher::views::student::{self, StudentPageView};
 use tauri::State;
 
 use crate::AppState;
@@ -140,4 +144,54 @@ pub async fn knowledge_node(
     code: String,
 ) -> Result<Vec<NodeLearnersView>, UiError> {
     Ok(knowledge::node_learners(&state.store, state.privacy(), &class_id, &code).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn idle_after_minutes(state: State<'_, AppState>) -> Result<i32, UiError> {
+    Ok(class::idle_after_minutes(&state.store).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn set_idle_after_minutes(
+    state: State<'_, AppState>,
+    minutes: i32,
+) -> Result<i32, UiError> {
+    Ok(class::set_idle_after_minutes(&state.store, minutes).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn student_page(
+    state: State<'_, AppState>,
+    class_id: String,
+    learner: String,
+) -> Result<StudentPageView, UiError> {
+    Ok(student::student_page(&state.store, state.privacy(), &class_id, &learner).await?)
+}
+
+/// The after-class report for the window to show and print: anonymous ids unless the teacher
+/// asks for names (then, like `report --identified`, not scanned); never in projector-safe mode.
+#[tauri::command]
+#[specta::specta]
+pub async fn class_report(
+    state: State<'_, AppState>,
+    class_id: String,
+    assignment_id: Option<String>,
+    identified: bool,
+) -> Result<ReportView, UiError> {
+    if state.privacy() != Privacy::Names {
+        return Err(ViewError::HiddenFromRoom("The after-class report").into());
+    }
+    let req = ReportRequest {
+        class_id,
+        assignment_id,
+        names: if identified {
+            ReportNames::Identified
+        } else {
+            ReportNames::Anonymous
+        },
+    };
+    Ok(report::report(&state.store, &req).await?)
 }

@@ -40,6 +40,14 @@ export const commands = {
 	setSuppressionK: (k: number) => typedError<number, UiError>(__TAURI_INVOKE("set_suppression_k", { k })),
 	knowledgeMap: (classId: string) => typedError<KnowledgeMapView, UiError>(__TAURI_INVOKE("knowledge_map", { classId })),
 	knowledgeNode: (classId: string, code: string) => typedError<NodeLearnersView[], UiError>(__TAURI_INVOKE("knowledge_node", { classId, code })),
+	idleAfterMinutes: () => typedError<number, UiError>(__TAURI_INVOKE("idle_after_minutes")),
+	setIdleAfterMinutes: (minutes: number) => typedError<number, UiError>(__TAURI_INVOKE("set_idle_after_minutes", { minutes })),
+	studentPage: (classId: string, learner: string) => typedError<StudentPageView, UiError>(__TAURI_INVOKE("student_page", { classId, learner })),
+	/**
+	 *  The after-class report for the window to show and print: anonymous ids unless the teacher
+	 *  asks for names (then, like `report --identified`, not scanned); never in projector-safe mode.
+	 */
+	classReport: (classId: string, assignmentId: string | null, identified: boolean) => typedError<ReportView, UiError>(__TAURI_INVOKE("class_report", { classId, assignmentId, identified })),
 	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
 	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
 	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
@@ -108,6 +116,21 @@ export type AssignOutcomeView = {
 	field_errors: FieldErrorView[],
 };
 
+export type AssignmentReportView = {
+	assignment_id: string,
+	pathway_id: string,
+	/**  The class's learners: each step's five counts add up to this. */
+	learners: number,
+	steps: StepReportView[],
+	pathway_title: string,
+	completion: CompletionView,
+	mastery: StandardView[],
+	/**  Missed help requests first (oldest first), then incorrect steps in pathway order. */
+	follow_ups: FollowUpView[],
+	/**  Every learner of the class (in id order), with their strip. */
+	students: StudentStripView[],
+};
+
 export type AssignmentView = {
 	assignment_id: string,
 	pathway_id: string,
@@ -139,6 +162,15 @@ export type ClassSummary = {
 	open_requests: number,
 };
 
+/**  How far the class got. */
+export type CompletionView = {
+	learners: number,
+	/**  With anything stored on the pathway (a completion, a struggle or a call). */
+	started: number,
+	/**  With every step completed. */
+	finished: number,
+};
+
 /**  The host connection changed; the status bar redraws from it. */
 export type ConnectionChanged = {
 	connection: ConnectionState,
@@ -165,6 +197,16 @@ export type ConnectionState =
 export type DeskSettings = {
 	/**  No sound and no desktop notification on a new request. */
 	muted: boolean,
+};
+
+/**
+ *  One row of a widget's `detail` as a key/value table shows it: nested objects flatten to dotted
+ *  keys (`parts.numerator`), arrays of plain values join with ", ", others index their keys
+ *  (`steps[1].answer`). The value is the widget's untrusted text: render it as text.
+ */
+export type DetailField = {
+	key: string,
+	value: string,
 };
 
 export type Diagnostics = {
@@ -214,8 +256,12 @@ export type EvidenceResultView = {
 	at_ms: number | null,
 	/**  Untrusted text from the widget: render as text. */
 	prose: string,
-	/**  Untrusted JSON text from the widget: render as text. */
-	detail: string,
+	/**
+	 *  Untrusted JSON text from the widget: render as text.
+	 *  The widget's `detail` as key/value rows (never a raw JSON block); empty in projector-safe
+	 *  mode.
+	 */
+	detail: DetailField[],
 };
 
 export type EvidenceStruggleView = {
@@ -275,6 +321,19 @@ export type FieldErrorView = {
 	message: string,
 };
 
+export type FollowUpReason = 
+/**  Asked for help; the request closed unanswered ([`crate::desk::room`]). */
+"missed_help_request" | 
+/**  The newest run of an assessed step is incorrect. */
+"incorrect";
+
+export type FollowUpView = {
+	learner: string,
+	widget_id: string,
+	step_title: string,
+	reason: FollowUpReason,
+};
+
 /**  The export formats. */
 export type Format = 
 /**  CSV, one row per learner x step (not-started steps included, with empty result fields). */
@@ -306,6 +365,21 @@ export type GridRowView = {
 	learner: string | null,
 	label: string,
 	cells: GridCellView[],
+	/**
+	 *  The step the learner is working on (index into `steps`): the first not completed
+	 *  ([`crate::progress::steps::placement`]); `None` when every step is done.
+	 */
+	current_step: number | null,
+	/**
+	 *  How long since the learner's last event on this pathway; `None` before their first
+	 *  event, and in projector-safe mode (a room sees no one's quiet time).
+	 */
+	quiet_ms: number | null,
+	/**
+	 *  Working on a step and quiet for the teacher's idle threshold or longer; never set in
+	 *  projector-safe mode.
+	 */
+	idle: boolean,
 };
 
 export type GridView = {
@@ -314,6 +388,8 @@ export type GridView = {
 	steps: StepView[],
 	rows: GridRowView[],
 	projector_safe: boolean,
+	/**  The teacher's idle threshold, in minutes. */
+	idle_after_minutes: number,
 };
 
 /**  What one call of a group answer came to. */
@@ -466,6 +542,18 @@ export type NodeLearnersView = {
 /**  A learner's state on one standard. */
 export type NodeState = "known" | "missed" | "dont_know" | "taught" | "candidate";
 
+/**  The group a learner's newest run of a step puts them in. */
+export type Outcome = "first_try" | "after_retries" | "incorrect" | "no_verdict" | "not_reached";
+
+/**  The learners behind each count: anonymous ids (or names in an identified report). */
+export type OutcomeLearnersView = {
+	first_try: string[],
+	after_retries: string[],
+	incorrect: string[],
+	no_verdict: string[],
+	not_reached: string[],
+};
+
 export type PacingInput = {
 	class_id: string,
 	pathway_id: string,
@@ -562,6 +650,15 @@ export type Reason =
 /**  Variant order is the ranking: a missed request comes first. */
 "follow_up" | "help_request" | "struggling" | "repeated_failures";
 
+export type ReportView = {
+	class_id: string,
+	assignments: AssignmentReportView[],
+	class_title: string,
+	identified: boolean,
+	/**  When the report was made, RFC 3339 UTC. */
+	generated_at: string,
+};
+
 /**  Where a help request stands. */
 export type RequestState = 
 /**  Waiting, nobody holds it. */
@@ -578,6 +675,12 @@ export type RequestState =
 "expired" | 
 /**  Closed with another error code. */
 "failed";
+
+export type ResponseCountView = {
+	/**  The student's own words: untrusted text, render as text. */
+	response: string,
+	count: number,
+};
 
 /**  What the help desk lists besides the queue. */
 export type Room = {
@@ -648,6 +751,23 @@ export type SecretStorage =
 /**  A file only this user can read, beside the database (no credential store answered). */
 "file";
 
+/**
+ *  Mastery of one standard over the assignment's runs, every count shown (the teacher's own
+ *  report; the aggregate exports suppress small groups).
+ */
+export type StandardView = {
+	/**  `None` for the row of all standards. */
+	standard: string | null,
+	learners: number,
+	results: number,
+	checked: number,
+	correct: number,
+	attempts: number,
+	hints: number,
+	/**  "3 of 4 correct", "not enough evidence (2 checked)". */
+	summary: string,
+};
+
 /**  One state's count on a node; `count` is `None` when suppressed (`shown` says why). */
 export type StateCountView = {
 	state: NodeState,
@@ -657,6 +777,30 @@ export type StateCountView = {
 	/**  What to print: the count, or the suppression's wording. */
 	shown: string,
 };
+
+/**  One step's row. */
+export type StepReportView = {
+	widget_id: string,
+	title: string,
+	standard: string | null,
+	assesses: boolean,
+	first_try: number,
+	after_retries: number,
+	incorrect: number,
+	no_verdict: number,
+	not_reached: number,
+	mean_attempts: number | null,
+	mean_hints: number | null,
+	common_responses: ResponseCountView[],
+	/**
+	 *  The learners behind each count (anonymous ids, or names in an identified report), so a
+	 *  view can list them on a click.
+	 */
+	who: OutcomeLearnersView,
+};
+
+/**  A step of a learner's strip. */
+export type StepStatus = "done" | "current" | "upcoming";
 
 /**  One step of a pathway as the views show it: a column of the grid, a step in the catalog. */
 export type StepView = {
@@ -682,6 +826,83 @@ export type StoreChanged = {
 	room: boolean,
 	/**  A class was added or renamed (the sidebar refetches). */
 	classes: boolean,
+};
+
+export type StudentEventKind = "completed" | "struggled" | "asked_for_help" | "help_closed";
+
+export type StudentEventView = {
+	at_ms: number | null,
+	kind: StudentEventKind,
+	/**  "Compare fractions: correct after 2 attempts". */
+	text: string,
+};
+
+export type StudentHelpView = {
+	call_id: string,
+	asked_at_ms: number | null,
+	step_title: string,
+	/**  The student's question (untrusted text). */
+	question: string,
+	state: RequestState,
+	/**  What became of it, in words: "answered", "missed — follow up", "waiting"… */
+	outcome: string,
+	answer: string | null,
+	/**  When the teacher promised to come over, if they did. */
+	visit_promised_at_ms: number | null,
+	visit_done: boolean,
+};
+
+export type StudentPageView = {
+	/**  The anonymous id (the host's). */
+	learner: string,
+	/**  The teacher's name for the student where a roster gave one, else the id. */
+	label: string,
+	pathways: StudentPathwayView[],
+	help: StudentHelpView[],
+	/**  Oldest first. */
+	timeline: StudentEventView[],
+};
+
+export type StudentPathwayView = {
+	assignment_id: string,
+	pathway_id: string,
+	pathway_title: string,
+	steps: StudentStepView[],
+	done: number,
+	/**  Since the learner's last event on the pathway; `None` before the first. */
+	quiet_ms: number | null,
+	idle: boolean,
+};
+
+/**  One run of a step: what the widget said, and how it went. */
+export type StudentRunView = {
+	at_ms: number | null,
+	/**  The widget's sentence about the work (untrusted text). */
+	prose: string,
+	/**  The result in words ([`result_text`]). */
+	result: string,
+	correct: boolean | null,
+	score: number | null,
+	detail: DetailField[],
+};
+
+export type StudentStepView = {
+	widget_id: string,
+	title: string,
+	standard: string | null,
+	status: StepStatus,
+	/**  The newest run's outcome (the step report's five). */
+	outcome: Outcome,
+	/**  Newest first. */
+	runs: StudentRunView[],
+	/**  Struggle signals on the step (how many). */
+	struggles: number,
+};
+
+/**  One learner's strip: their outcome on each step, in pathway order. */
+export type StudentStripView = {
+	learner: string,
+	outcomes: Outcome[],
 };
 
 export type TimelineView = {

@@ -54,11 +54,14 @@ export interface DeskIpc {
 
 import type {
   AssignInput,
+  AssignmentReportView,
   AssignmentView,
   AssignOutcomeView,
   CatalogPathwayView,
   CellState,
+  DetailField,
   EvidenceView,
+  FollowUpView,
   GridRowView,
   GridView,
   KnowledgeMapView,
@@ -68,21 +71,35 @@ import type {
   NeedsMeView,
   NodeLearnersView,
   NodeState,
+  Outcome,
   PacingInput,
   PacingView,
   ProjectorView,
+  ReportView,
   RoomView,
   RosterImportView,
+  StandardView,
+  StepReportView,
+  StepStatus,
+  StudentEventKind,
+  StudentHelpView,
+  StudentPageView,
+  StudentPathwayView,
+  StudentRunView,
+  StudentStepView,
   TimelineView,
 } from "./bindings";
 
 export type {
   AssignInput,
+  AssignmentReportView,
   AssignmentView,
   AssignOutcomeView,
   CatalogPathwayView,
   CellState,
+  DetailField,
   EvidenceView,
+  FollowUpView,
   GridRowView,
   GridView,
   KnowledgeMapView,
@@ -92,11 +109,22 @@ export type {
   NeedsMeView,
   NodeLearnersView,
   NodeState,
+  Outcome,
   PacingInput,
   PacingView,
   ProjectorView,
+  ReportView,
   RoomView,
   RosterImportView,
+  StandardView,
+  StepReportView,
+  StepStatus,
+  StudentEventKind,
+  StudentHelpView,
+  StudentPageView,
+  StudentPathwayView,
+  StudentRunView,
+  StudentStepView,
   TimelineView,
 };
 
@@ -124,6 +152,13 @@ export interface ClassViewIpc {
   knowledgeMap(classId: string): Promise<KnowledgeMapView>;
   /** Who is in each state on one standard. */
   knowledgeNode(classId: string, code: string): Promise<NodeLearnersView[]>;
+  /** The idle threshold the grid flags learners by, in minutes. */
+  idleAfter(): Promise<number>;
+  setIdleAfter(minutes: number): Promise<number>;
+  /** One student's page (refused in projector-safe mode). */
+  studentPage(classId: string, learner: string): Promise<StudentPageView>;
+  /** The after-class report (anonymous ids unless `identified`; refused in projector-safe mode). */
+  report(classId: string, assignmentId: string | null, identified: boolean): Promise<ReportView>;
 }
 
 import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
@@ -275,6 +310,11 @@ export const tauriIpc: TeacherIpc = {
     },
     knowledgeMap: async (classId) => unwrap(await commands.knowledgeMap(classId)),
     knowledgeNode: async (classId, code) => unwrap(await commands.knowledgeNode(classId, code)),
+    idleAfter: async () => unwrap(await commands.idleAfterMinutes()),
+    setIdleAfter: async (minutes) => unwrap(await commands.setIdleAfterMinutes(minutes)),
+    studentPage: async (classId, learner) => unwrap(await commands.studentPage(classId, learner)),
+    report: async (classId, assignmentId, identified) =>
+      unwrap(await commands.classReport(classId, assignmentId, identified)),
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),

@@ -1,10 +1,19 @@
 import type { ClassViewIpc } from "../ipc";
 
 /** The class page's newer commands at rest: a host without the room tools (a running class, no
- * control) and an empty knowledge map. */
+ * control), an empty knowledge map, the default idle threshold, an empty student page and report. */
 export const noRoomControls: Pick<
   ClassViewIpc,
-  "room" | "pause" | "resume" | "setPacing" | "knowledgeMap" | "knowledgeNode"
+  | "room"
+  | "pause"
+  | "resume"
+  | "setPacing"
+  | "knowledgeMap"
+  | "knowledgeNode"
+  | "idleAfter"
+  | "setIdleAfter"
+  | "studentPage"
+  | "report"
 > = {
   room: async () => ({
     paused: false,
@@ -20,4 +29,14 @@ export const noRoomControls: Pick<
   setPacing: async () => {},
   knowledgeMap: async () => ({ nodes: [], edges: [], misconceptions: [], k: null }),
   knowledgeNode: async () => [],
+  idleAfter: async () => 5,
+  setIdleAfter: async (m) => m,
+  studentPage: async (_c, learner) => ({ learner, label: learner, pathways: [], help: [], timeline: [] }),
+  report: async (classId) => ({
+    class_id: classId,
+    class_title: "Class",
+    assignments: [],
+    identified: false,
+    generated_at: "2026-12-01T14:00:00Z",
+  }),
 };

@@ -16,6 +16,7 @@ function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
     assignment_id: "a1",
     pathway_id: "p",
     projector_safe: privacy?.projector_safe ?? false,
+    idle_after_minutes: 5,
     steps: [
       { widget_id: "w1", title: "Compare fractions", kind: "fraction_compare", standard: "4.NF", assesses: true },
       { widget_id: "w2", title: "Reflect", kind: "reflection", standard: null, assesses: false },
@@ -27,6 +28,9 @@ function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
         : i === 0
           ? "Ada Canary"
           : `anon_${i}`,
+      current_step: null,
+      quiet_ms: null,
+      idle: false,
       cells: [
         { state: states[i % 4]!, completions: 1, incorrect: 0 },
         { state: "completed", completions: 1, incorrect: 0 },

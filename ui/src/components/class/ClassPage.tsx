@@ -1,4 +1,6 @@
+import { Settings2 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { date } from "../../format";
 import type {
   AssignmentView,
   CatalogPathwayView,
@@ -12,6 +14,8 @@ import type {
 } from "../../ipc";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
+import { Report } from "../report/Report";
+import { StudentPage } from "../student/StudentPage";
 import { Evidence } from "./Evidence";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
@@ -19,7 +23,7 @@ import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
 
-type Tab = "grid" | "mastery" | "knowledge" | "needs" | "timeline";
+type Tab = "grid" | "mastery" | "knowledge" | "needs" | "timeline" | "report";
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -46,6 +50,8 @@ export function ClassPage({
   const [timeline, setTimeline] = useState<TimelineView | null>(null);
   const [evidence, setEvidence] = useState<EvidenceView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The student whose page is open (the teacher's window only), in place of the tabs' panels.
+  const [student, setStudent] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
@@ -65,7 +71,8 @@ export function ClassPage({
     const fail = (e: unknown) => setError(ipc.toUiError(e).message);
     if (tab === "grid" && selected) cv.grid(classId, selected).then(setGrid, fail);
     if (tab === "mastery") cv.mastery(classId).then(setMastery, fail);
-    if (tab === "needs") cv.needsMe(classId).then(setNeeds, fail);
+    // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
+    if (tab === "needs" || tab === "grid") cv.needsMe(classId).then(setNeeds, fail);
     if (tab === "timeline") cv.timeline(classId).then(setTimeline, fail);
   }, [cv, ipc, classId, selected, tab, changeTick, safe]);
 
@@ -84,10 +91,36 @@ export function ClassPage({
     return () => window.removeEventListener("keydown", onKey);
   }, [evidence]);
 
-  // Projector-safe hides per-learner detail: close any open drill-down.
+  // Projector-safe hides per-learner detail: close any open drill-down and student page.
   useEffect(() => {
-    if (safe) setEvidence(null);
+    if (safe) {
+      setEvidence(null);
+      setStudent(null);
+    }
   }, [safe]);
+  // Another class: its own page, not this one's student.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: classId is the trigger
+  useEffect(() => setStudent(null), [classId]);
+
+  const openStudent = useCallback(
+    (learner: string) => {
+      if (safe) return;
+      setEvidence(null);
+      setStudent(learner);
+    },
+    [safe],
+  );
+  const setIdleAfter = useCallback(
+    (minutes: number) => {
+      cv.setIdleAfter(minutes).then(
+        () => {
+          if (selected) cv.grid(classId, selected).then(setGrid);
+        },
+        (e) => setError(ipc.toUiError(e).message),
+      );
+    },
+    [cv, ipc, classId, selected],
+  );
 
   const open = useCallback(
     (learner: string, widgetId: string) => {
@@ -136,16 +169,23 @@ export function ClassPage({
             {assignments.map((a) => (
               <option key={a.assignment_id} value={a.assignment_id}>
                 {a.pathway_title} — {a.started} started
-                {a.due_at_ms ? `, due ${new Date(a.due_at_ms).toISOString().slice(0, 10)}` : ""}
+                {a.due_at_ms ? `, due ${date(a.due_at_ms)}` : ""}
               </option>
             ))}
           </select>
         </label>
         {!safe ? (
-          <>
-            <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
-            <RosterImport ipc={ipc} classId={classId} />
-          </>
+          // Setup waits behind a menu: during a lesson the grid owns the space.
+          <details className="setup-menu" data-testid="setup-menu">
+            <summary>
+              <Settings2 className="icon" size={16} aria-hidden="true" focusable="false" />
+              Class setup
+            </summary>
+            <div className="setup-body">
+              <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
+              <RosterImport ipc={ipc} classId={classId} />
+            </div>
+          </details>
         ) : null}
       </div>
       <div role="tablist" aria-label="Class views" className="tabs">
@@ -156,19 +196,49 @@ export function ClassPage({
             ["knowledge", "Knowledge map"],
             ["needs", "Who needs me"],
             ["timeline", "Timeline"],
+            ...(safe ? [] : ([["report", "Report"]] as const)),
           ] as const
         ).map(([t, label]) => (
-          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            role="tab"
+            type="button"
+            aria-selected={tab === t && !student}
+            onClick={() => {
+              setStudent(null);
+              setTab(t);
+            }}
+          >
             {label}
           </button>
         ))}
       </div>
       <div role="tabpanel">
-        {tab === "grid" ? (
+        {student && !safe ? (
+          <StudentPage
+            ipc={ipc}
+            classId={classId}
+            learner={student}
+            changeTick={changeTick}
+            onBack={() => setStudent(null)}
+          />
+        ) : tab === "grid" ? (
           grid && selected ? (
-            <div className="grid-and-evidence">
-              <LiveGrid grid={grid} onOpen={open} />
-              {evidence && !safe ? <Evidence evidence={evidence} onClose={() => setEvidence(null)} /> : null}
+            <div className={evidence && !safe ? "grid-and-evidence" : "grid-and-needs"}>
+              <LiveGrid
+                grid={grid}
+                onOpen={open}
+                onStudent={safe ? undefined : openStudent}
+                onIdleAfter={safe ? undefined : setIdleAfter}
+              />
+              {evidence && !safe ? (
+                <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
+              ) : (
+                <aside className="needs-aside" aria-labelledby="needs-aside-title">
+                  <h3 id="needs-aside-title">Who needs me</h3>
+                  <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
+                </aside>
+              )}
             </div>
           ) : (
             <p className="muted">Assign a pathway to see the live grid.</p>
@@ -180,8 +250,16 @@ export function ClassPage({
         ) : tab === "knowledge" ? (
           <KnowledgeMap ipc={ipc} classId={classId} changeTick={changeTick} />
         ) : tab === "needs" ? (
-          <NeedsMe items={needs} />
-        ) : timeline ? (
+          <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
+        ) : tab === "report" && !safe ? (
+          <Report
+            ipc={ipc}
+            classId={classId}
+            assignments={assignments}
+            changeTick={changeTick}
+            onStudent={openStudent}
+          />
+        ) : tab === "timeline" && timeline ? (
           <Timeline timeline={timeline} />
         ) : null}
       </div>

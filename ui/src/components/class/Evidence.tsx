@@ -1,13 +1,19 @@
 import { Hand, X } from "lucide-react";
+import { dateTime, plural } from "../../format";
 import type { EvidenceView } from "../../ipc";
-
-function when(ms: number | null): string {
-  if (ms === null) return "—";
-  return `${new Date(ms).toISOString().replace("T", " ").slice(0, 19)} UTC`;
-}
+import { DetailTable } from "./DetailTable";
 
 /** The evidence behind a cell. Prose and detail are the widget's text: rendered as text only. */
-export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClose: () => void }) {
+export function Evidence({
+  evidence,
+  onClose,
+  onStudent,
+}: {
+  evidence: EvidenceView;
+  onClose: () => void;
+  /** Opens the student's page; absent where there is none to open. */
+  onStudent?: (learner: string) => void;
+}) {
   return (
     <section className="evidence" aria-labelledby="evidence-title" data-testid="evidence">
       <header>
@@ -19,10 +25,17 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
           Close
         </button>
       </header>
+      {onStudent && evidence.learner ? (
+        <p>
+          <button type="button" className="link" data-testid="open-student" onClick={() => onStudent(evidence.learner)}>
+            Open {evidence.label}'s page
+          </button>
+        </p>
+      ) : null}
       {evidence.open_requests > 0 ? (
         <p className="badge badge-alert">
           <Hand className="icon" size={14} strokeWidth={2.5} aria-hidden="true" focusable="false" />
-          {evidence.open_requests} open help request(s)
+          {plural(evidence.open_requests, "open help request", "open help requests")}
         </p>
       ) : null}
       {evidence.results.length === 0 ? <p className="muted">No completion yet.</p> : null}
@@ -59,10 +72,10 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
             </div>
             <div>
               <dt>Completed</dt>
-              <dd>{when(r.at_ms)}</dd>
+              <dd>{dateTime(r.at_ms)}</dd>
             </div>
           </dl>
-          <pre className="detail">{r.detail}</pre>
+          <DetailTable fields={r.detail} caption="Details the widget reported" />
         </article>
       ))}
       {evidence.struggles.map((s, i) => (
@@ -70,7 +83,8 @@ export function Evidence({ evidence, onClose }: { evidence: EvidenceView; onClos
         <article key={`s${i}`} className="evidence-struggle">
           <p className="prose">{s.prose}</p>
           <p className="muted">
-            Struggle: {s.failed_checks} failed checks, {s.hints} hints, {when(s.at_ms)}
+            Struggle: {plural(s.failed_checks, "failed check", "failed checks")}, {plural(s.hints, "hint", "hints")},{" "}
+            {dateTime(s.at_ms)}
           </p>
         </article>
       ))}

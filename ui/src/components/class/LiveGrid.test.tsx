@@ -15,6 +15,7 @@ function grid(n: number, safe = false): GridView {
     assignment_id: "a1",
     pathway_id: "p",
     projector_safe: safe,
+    idle_after_minutes: 5,
     steps: [
       { widget_id: "w1", title: "Compare fractions", kind: "fraction_compare", standard: "4.NF", assesses: true },
       { widget_id: "w2", title: "Explain your reasoning", kind: "reflection", standard: null, assesses: false },
@@ -23,6 +24,9 @@ function grid(n: number, safe = false): GridView {
     rows: Array.from({ length: n }, (_, i) => ({
       learner: safe ? null : `anon_${i}`,
       label: safe ? `Learner ${i + 1}` : `anon_${i}`,
+      current_step: null,
+      quiet_ms: null,
+      idle: false,
       cells: [
         { state: "completed_correct", completions: 1, incorrect: 0 },
         { state: "waiting_for_help", completions: 0, incorrect: 0 },

@@ -1,5 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
+import { Moon, PencilLine } from "lucide-react";
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { span } from "../../format";
 import type { CellState, GridView } from "../../ipc";
 import { CELL, STATES } from "./cells";
 import { StateIcon } from "./StateIcon";
@@ -11,6 +13,36 @@ const PAGE_ROWS = 10;
 type Row = GridView["rows"][number];
 const rowKey = (r: Row) => r.learner ?? r.label;
 
+/** A cell the learner is on and has not finished: quiet states there read as "working". */
+const isWorking = (row: Row, col: number) =>
+  row.current_step === col && !CELL[row.cells[col]?.state ?? "not_started"].loud;
+
+/** An idle learner ranks after the states that ask for the teacher, before wrong answers. */
+const IDLE_RANK = 2.5;
+
+/** How much a row needs the teacher (lower first): its loudest cell, or idle. */
+function attentionRank(row: Row, stepIndex: number): number {
+  const cells = stepIndex >= 0 ? [row.cells[stepIndex]] : row.cells;
+  const rank = Math.min(...cells.map((c) => CELL[c?.state ?? "not_started"].rank));
+  return row.idle ? Math.min(rank, IDLE_RANK) : rank;
+}
+
+/** Per-step totals for the footer row. */
+function totals(grid: GridView) {
+  return grid.steps.map((_, i) => {
+    let done = 0;
+    let working = 0;
+    let needs = 0;
+    for (const r of grid.rows) {
+      const state = r.cells[i]?.state ?? "not_started";
+      if (state === "completed" || state === "completed_correct" || state === "completed_incorrect") done++;
+      if (isWorking(r, i)) working++;
+      if (state === "waiting_for_help" || state === "follow_up" || state === "struggling") needs++;
+    }
+    return { done, working, needs };
+  });
+}
+
 /**
  * Learners x steps of one assignment. Rows are virtualised (only the visible ones are in the
  * DOM), so 1,000 learners scroll as smoothly as 30. Cells are buttons with an accessible name
@@ -18,7 +50,19 @@ const rowKey = (r: Row) => r.learner ?? r.label;
  * arrow keys move between cells, Home / End to the row's first / last step, Ctrl+Home / Ctrl+End
  * to the first / last cell, PageUp / PageDown by ten rows, Enter opens the cell.
  */
-export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: string, widgetId: string) => void }) {
+export function LiveGrid({
+  grid,
+  onOpen,
+  onStudent,
+  onIdleAfter,
+}: {
+  grid: GridView;
+  onOpen: (learner: string, widgetId: string) => void;
+  /** Opens a learner's page (the row's name is then a link); absent in projector-safe mode. */
+  onStudent?: (learner: string) => void;
+  /** Changes the teacher's idle threshold (minutes); absent where it cannot be set. */
+  onIdleAfter?: (minutes: number) => void;
+}) {
   const [filterState, setFilterState] = useState<CellState | "">("");
   const [stepIndex, setStepIndex] = useState<number>(-1);
   const [sortByState, setSortByState] = useState(false);
@@ -37,11 +81,9 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
       );
     }
     if (sortByState) {
-      const key = (r: (typeof rows)[number]) =>
-        stepIndex >= 0
-          ? CELL[r.cells[stepIndex]?.state ?? "not_started"].rank
-          : Math.min(...r.cells.map((c) => CELL[c.state].rank));
-      rows = [...rows].sort((a, b) => key(a) - key(b) || a.label.localeCompare(b.label));
+      rows = [...rows].sort(
+        (a, b) => attentionRank(a, stepIndex) - attentionRank(b, stepIndex) || a.label.localeCompare(b.label),
+      );
     }
     return rows;
   }, [grid.rows, filterState, stepIndex, sortByState]);
@@ -122,6 +164,7 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
   };
 
   const columns = `minmax(10rem, 14rem) repeat(${grid.steps.length}, minmax(2.6rem, 1fr))`;
+  const foot = useMemo(() => totals(grid), [grid]);
   return (
     <div className="live-grid" data-testid="live-grid">
       <div className="grid-controls" role="group" aria-label="Sort and filter">
@@ -148,9 +191,15 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={sortByState} onChange={(e) => setSortByState(e.target.checked)} /> Sort by
-          state (needs attention first)
+          <input
+            type="checkbox"
+            data-testid="sort-attention"
+            checked={sortByState}
+            onChange={(e) => setSortByState(e.target.checked)}
+          />{" "}
+          Sort by needs attention (help, follow-ups, struggling, idle first)
         </label>
+        {onIdleAfter ? <IdleAfter minutes={grid.idle_after_minutes} onChange={onIdleAfter} /> : null}
         <span className="muted" data-testid="grid-count">
           {rows.length} of {grid.rows.length} learners
         </span>
@@ -164,11 +213,23 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
             {CELL[s].label}
           </li>
         ))}
+        <li>
+          <span className="cell-glyph working">
+            <PencilLine className="icon" size={14} aria-hidden="true" focusable="false" />
+          </span>
+          working (the step they are on)
+        </li>
+        {grid.projector_safe ? null : (
+          <li>
+            <Moon className="icon" size={14} aria-hidden="true" focusable="false" />
+            idle {grid.idle_after_minutes} min or more
+          </li>
+        )}
       </ul>
       <div
         role="grid"
         aria-label="Learners by step"
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={rows.length + 2}
         aria-colcount={grid.steps.length + 1}
         aria-describedby="grid-keys"
         className="grid-table"
@@ -222,24 +283,42 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
                   }}
                 >
                   <div role="rowheader" aria-colindex={1} className="learner-label">
-                    {row.label}
+                    {onStudent && row.learner ? (
+                      <button
+                        type="button"
+                        className="link learner-link"
+                        tabIndex={-1}
+                        title={`Open ${row.label}'s page`}
+                        onClick={() => row.learner && onStudent(row.learner)}
+                      >
+                        {row.label}
+                      </button>
+                    ) : (
+                      <span className="learner-name">{row.label}</span>
+                    )}
+                    <RowPlace row={row} />
                   </div>
                   {row.cells.map((c, i) => {
                     const step = grid.steps[i]!;
                     const meta = CELL[c.state];
-                    const name = `${row.label}, ${step.title}: ${meta.label}`;
+                    const working = isWorking(row, i);
+                    const stateName = working
+                      ? "working (the step they are on)"
+                      : `${meta.label}${row.current_step === i ? " (the step they are on)" : ""}`;
+                    const name = `${row.label}, ${step.title}: ${stateName}`;
                     const learner = row.learner;
                     return (
                       <div role="gridcell" key={step.widget_id} aria-colindex={i + 2}>
                         <button
                           type="button"
-                          className={`cell state-${c.state}`}
+                          className={`cell state-${c.state}${working ? " working" : ""}`}
                           data-state={c.state}
+                          data-working={working ? "true" : undefined}
                           data-row={v.index}
                           data-col={i}
                           tabIndex={v.index === tabRow && i === activeCol ? 0 : -1}
                           aria-label={name}
-                          title={grid.projector_safe ? meta.label : name}
+                          title={grid.projector_safe ? stateName : name}
                           aria-disabled={learner ? undefined : true}
                           onFocus={() => {
                             if (rowKey(row) !== active.key || i !== active.col) {
@@ -249,7 +328,11 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
                           }}
                           onClick={() => learner && onOpen(learner, step.widget_id)}
                         >
-                          <StateIcon state={c.state} />
+                          {working ? (
+                            <PencilLine className="icon" size={16} aria-hidden="true" focusable="false" />
+                          ) : (
+                            <StateIcon state={c.state} />
+                          )}
                         </button>
                       </div>
                     );
@@ -259,10 +342,85 @@ export function LiveGrid({ grid, onOpen }: { grid: GridView; onOpen: (learner: s
             })}
           </div>
         </div>
+        <div
+          role="row"
+          className="grid-row grid-foot"
+          style={{ gridTemplateColumns: columns }}
+          aria-rowindex={rows.length + 2}
+          data-testid="grid-totals"
+        >
+          <div role="rowheader" aria-colindex={1} className="learner-label">
+            Totals ({grid.rows.length})
+          </div>
+          {foot.map((t, i) => {
+            const step = grid.steps[i]!;
+            return (
+              <div
+                role="gridcell"
+                key={step.widget_id}
+                aria-colindex={i + 2}
+                className="step-total"
+                aria-label={`${step.title}: ${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
+                title={`${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
+              >
+                <span>{t.done}</span>
+                {t.needs > 0 ? <span className="step-total-needs">{t.needs}!</span> : null}
+              </div>
+            );
+          })}
+        </div>
       </div>
       <p id="grid-keys" className="grid-help muted">
         Arrow keys move between cells, Enter opens one, Escape closes it; press ? for all shortcuts.
       </p>
     </div>
+  );
+}
+
+/** Time since the learner's last event, and the idle flag (never colour alone: an icon and a word). */
+function RowPlace({ row }: { row: Row }) {
+  if (row.quiet_ms === null) return null;
+  if (row.idle) {
+    return (
+      <span className="badge badge-idle" data-testid="idle" title={`Idle: nothing for ${span(row.quiet_ms)}`}>
+        <Moon className="icon" size={12} aria-hidden="true" focusable="false" />
+        idle {span(row.quiet_ms)}
+      </span>
+    );
+  }
+  return (
+    <span className="quiet muted" title="Since their last event">
+      {span(row.quiet_ms)}
+    </span>
+  );
+}
+
+/** The teacher's idle threshold, in whole minutes; sent when the field is left or Enter pressed. */
+function IdleAfter({ minutes, onChange }: { minutes: number; onChange: (m: number) => void }) {
+  const [value, setValue] = useState(String(minutes));
+  useEffect(() => setValue(String(minutes)), [minutes]);
+  const commit = () => {
+    const m = Number(value);
+    if (Number.isInteger(m) && m !== minutes) onChange(m);
+    else setValue(String(minutes));
+  };
+  return (
+    <label>
+      Idle after{" "}
+      <input
+        type="number"
+        min={1}
+        max={60}
+        className="idle-after"
+        data-testid="idle-after"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+        }}
+      />{" "}
+      min
+    </label>
   );
 }

@@ -6,7 +6,7 @@ import { ago } from "./cells";
 const ICON = { follow_up: Flag, help_request: Hand, struggling: TriangleAlert, repeated_failures: X } as const;
 
 /** One ranked list: help requests, then struggles, then repeated failures, oldest first. */
-export function NeedsMe({ items }: { items: NeedsMeView[] }) {
+export function NeedsMe({ items, onStudent }: { items: NeedsMeView[]; onStudent?: (learner: string) => void }) {
   if (items.length === 0)
     return (
       <p className="muted" data-testid="needs-me-empty">
@@ -18,8 +18,20 @@ export function NeedsMe({ items }: { items: NeedsMeView[] }) {
       {items.map((n, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: items carry no id (learner is null in projector-safe mode); read-only list
         <li key={i} data-reason={n.reason}>
-          <ReasonIcon reason={n.reason} /> <strong>{n.label}</strong> — {n.reason_text} on {n.step_title}{" "}
-          <span className="muted">({ago(n.waited_ms ?? 0)})</span>
+          <ReasonIcon reason={n.reason} />{" "}
+          {onStudent && n.learner ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => n.learner && onStudent(n.learner)}
+              title={`Open ${n.label}'s page`}
+            >
+              <strong>{n.label}</strong>
+            </button>
+          ) : (
+            <strong>{n.label}</strong>
+          )}{" "}
+          — {n.reason_text} on {n.step_title} <span className="muted">({ago(n.waited_ms ?? 0)})</span>
         </li>
       ))}
     </ol>

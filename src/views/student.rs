@@ -1,0 +1,401 @@
+//! A page per student (the teacher's window only): their strip across every assigned pathway —
+//! each step done / current / upcoming and its outcome — the evidence behind each step as
+//! readable fields (the widget's sentence, the result in words, `detail` as key/value rows), their
+//! help history (questions, answers, visits) and a timeline. Everything is derived from the
+//! store with the same rules as the grid ([`steps::placement`]) and the step report
+//! ([`steps::outcome`]), so the page and the class views cannot disagree.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+
+use super::ViewError;
+use crate::desk::{Desk, HelpRequest, RequestState};
+use crate::dto::{count_i32 as n32, ms};
+use crate::progress::evidence::{DetailField, detail_fields, prose_and_detail};
+use crate::progress::names::Privacy;
+use crate::progress::steps::{self, Outcome, RunFacts, StepDeps, StepStatus};
+use crate::store::{Store, StoreError};
+
+/// "1 attempt", "2 attempts": the one place the views' English counts its nouns.
+pub fn plural(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A completion's result in words: "correct on the first try", "incorrect after 3 attempts,
+/// 1 hint", "completed (no check ran)".
+pub fn result_text(correct: Option<bool>, attempts: i64, hints: i64) -> String {
+    let verdict = match correct {
+        Some(true) if attempts <= 1 => "correct on the first try".to_string(),
+        Some(true) => format!("correct after {}", plural(attempts, "attempt", "attempts")),
+        Some(false) => format!(
+            "incorrect after {}",
+            plural(attempts, "attempt", "attempts")
+        ),
+        None => "completed (no check ran)".to_string(),
+    };
+    if hints > 0 {
+        format!("{verdict}, {}", plural(hints, "hint", "hints"))
+    } else {
+        verdict
+    }
+}
+
+/// One run of a step: what the widget said, and how it went.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentRunView {
+    pub at_ms: f64,
+    /// The widget's sentence about the work (untrusted text).
+    pub prose: String,
+    /// The result in words ([`result_text`]).
+    pub result: String,
+    pub correct: Option<bool>,
+    pub score: Option<f64>,
+    pub detail: Vec<DetailField>,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentStepView {
+    pub widget_id: String,
+    pub title: String,
+    pub standard: Option<String>,
+    pub status: StepStatus,
+    /// The newest run's outcome (the step report's five).
+    pub outcome: Outcome,
+    /// Newest first.
+    pub runs: Vec<StudentRunView>,
+    /// Struggle signals on the step (how many).
+    pub struggles: i32,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentPathwayView {
+    pub assignment_id: String,
+    pub pathway_id: String,
+    pub pathway_title: String,
+    pub steps: Vec<StudentStepView>,
+    pub done: i32,
+    /// Since the learner's last event on the pathway; `None` before the first.
+    pub quiet_ms: Option<f64>,
+    pub idle: bool,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentHelpView {
+    pub call_id: String,
+    pub asked_at_ms: f64,
+    pub step_title: String,
+    /// The student's question (untrusted text).
+    pub question: String,
+    pub state: RequestState,
+    /// What became of it, in words: "answered", "missed — follow up", "waiting"…
+    pub outcome: String,
+    pub answer: Option<String>,
+    /// When the teacher promised to come over, if they did.
+    pub visit_promised_at_ms: Option<f64>,
+    pub visit_done: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum StudentEventKind {
+    Completed,
+    Struggled,
+    AskedForHelp,
+    HelpClosed,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentEventView {
+    pub at_ms: f64,
+    pub kind: StudentEventKind,
+    /// "Compare fractions: correct after 2 attempts".
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StudentPageView {
+    /// The anonymous id (the host's).
+    pub learner: String,
+    /// The teacher's name for the student where a roster gave one, else the id.
+    pub label: String,
+    pub pathways: Vec<StudentPathwayView>,
+    pub help: Vec<StudentHelpView>,
+    /// Oldest first.
+    pub timeline: Vec<StudentEventView>,
+}
+
+type ResultRow = (
+    String,
+    String,
+    i64,
+    Option<String>,
+    Option<bool>,
+    i64,
+    i64,
+    Option<f64>,
+    String,
+);
+
+/// One learner's page. Refused in projector-safe mode: it is all about one student.
+pub async fn student_page(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+    learner: &str,
+) -> Result<StudentPageView, ViewError> {
+    if privacy != Privacy::Names {
+        return Err(ViewError::HiddenFromRoom("A student's page"));
+    }
+    let learners = store.learners(class_id).await?;
+    if !learners.iter().any(|l| l == learner) {
+        return Err(
+            StoreError::NotFound(format!("no learner {learner} in class {class_id}")).into(),
+        );
+    }
+    let now = store.now_ms();
+    let idle_after = i64::from(store.idle_after_minutes().await?) * 60_000;
+    let labels = store.labeler(class_id, privacy).await?;
+    let catalog = store.catalog().await?;
+    let mut pathways = Vec::new();
+    let mut timeline = Vec::new();
+    let mut step_titles: HashMap<(String, String), String> = HashMap::new();
+    for a in store.assignments(class_id).await? {
+        let grid_steps = store.pathway_steps(&a.pathway_id).await?;
+        for s in &grid_steps {
+            step_titles.insert((a.pathway_id.clone(), s.widget_id.clone()), s.title.clone());
+        }
+        let title_of = |w: &str| {
+            grid_steps
+                .iter()
+                .find(|s| s.widget_id == w)
+                .map_or_else(|| w.to_string(), |s| s.title.clone())
+        };
+        let rows: Vec<ResultRow> = sqlx::query_as(
+            "SELECT widget_id, widget_run_id, at_ms, standard, correct, attempts, hints, score, \
+             payload FROM results WHERE class_id = ? AND pathway_id = ? AND learner = ? \
+             ORDER BY at_ms DESC, widget_run_id DESC",
+        )
+        .bind(class_id)
+        .bind(&a.pathway_id)
+        .bind(learner)
+        .fetch_all(store.pool())
+        .await
+        .map_err(StoreError::from)?;
+        let struggles: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT widget_id, at_ms FROM struggles \
+             WHERE class_id = ? AND pathway_id = ? AND learner = ? ORDER BY at_ms",
+        )
+        .bind(class_id)
+        .bind(&a.pathway_id)
+        .bind(learner)
+        .fetch_all(store.pool())
+        .await
+        .map_err(StoreError::from)?;
+        let calls_last: Option<i64> = sqlx::query_scalar(
+            "SELECT MAX(at_ms) FROM calls WHERE class_id = ? AND pathway_id = ? AND learner = ?",
+        )
+        .bind(class_id)
+        .bind(&a.pathway_id)
+        .bind(learner)
+        .fetch_one(store.pool())
+        .await
+        .map_err(StoreError::from)?;
+
+        let facts: Vec<RunFacts> = rows
+            .iter()
+            .map(
+                |(widget_id, run, at_ms, standard, correct, attempts, hints, _, _)| RunFacts {
+                    learner: learner.to_string(),
+                    widget_id: widget_id.clone(),
+                    widget_run_id: run.clone(),
+                    at_ms: *at_ms,
+                    standard: standard.clone(),
+                    correct: *correct,
+                    attempts: *attempts,
+                    hints: *hints,
+                    response: None,
+                },
+            )
+            .collect();
+        let newest = steps::newest_runs(&facts);
+        let done: HashSet<&str> = facts.iter().map(|f| f.widget_id.as_str()).collect();
+        let deps: Vec<StepDeps> = grid_steps
+            .iter()
+            .map(|s| StepDeps {
+                widget_id: s.widget_id.clone(),
+                requires: None,
+            })
+            .collect();
+        let statuses = steps::placement(&deps, &done);
+        let last = rows
+            .iter()
+            .map(|r| r.2)
+            .chain(struggles.iter().map(|s| s.1))
+            .chain(calls_last)
+            .max();
+        let has_current = statuses.contains(&StepStatus::Current);
+
+        for (widget_id, _, at_ms, _, correct, attempts, hints, _, _) in &rows {
+            timeline.push(StudentEventView {
+                at_ms: ms(*at_ms),
+                kind: StudentEventKind::Completed,
+                text: format!(
+                    "{}: {}",
+                    title_of(widget_id),
+                    result_text(*correct, *attempts, *hints)
+                ),
+            });
+        }
+        for (widget_id, at_ms) in &struggles {
+            timeline.push(StudentEventView {
+                at_ms: ms(*at_ms),
+                kind: StudentEventKind::Struggled,
+                text: format!("{}: struggling", title_of(widget_id)),
+            });
+        }
+
+        let step_views: Vec<StudentStepView> = grid_steps
+            .iter()
+            .zip(statuses.iter())
+            .map(|(s, status)| StudentStepView {
+                outcome: steps::outcome(newest.get(&(learner, s.widget_id.as_str())).copied()),
+                runs: rows
+                    .iter()
+                    .filter(|r| r.0 == s.widget_id)
+                    .map(
+                        |(_, _, at_ms, _, correct, attempts, hints, score, payload)| {
+                            let (prose, detail) = prose_and_detail(payload);
+                            StudentRunView {
+                                at_ms: ms(*at_ms),
+                                prose,
+                                result: result_text(*correct, *attempts, *hints),
+                                correct: *correct,
+                                score: *score,
+                                detail: detail_fields(&detail),
+                            }
+                        },
+                    )
+                    .collect(),
+                struggles: n32(struggles.iter().filter(|x| x.0 == s.widget_id).count()),
+                widget_id: s.widget_id.clone(),
+                title: s.title.clone(),
+                standard: s.standard.clone(),
+                status: *status,
+            })
+            .collect();
+        pathways.push(StudentPathwayView {
+            pathway_title: catalog
+                .iter()
+                .find(|p| p.pathway_id == a.pathway_id)
+                .map_or_else(|| a.pathway_id.clone(), |p| p.title.clone()),
+            done: n32(statuses.iter().filter(|s| **s == StepStatus::Done).count()),
+            quiet_ms: last.map(|l| ms(now.saturating_sub(l).max(0))),
+            idle: steps::is_idle(has_current, last, now, idle_after),
+            steps: step_views,
+            assignment_id: a.assignment_id,
+            pathway_id: a.pathway_id,
+        });
+    }
+
+    let requests = Desk::new(store).history(class_id, learner).await?;
+    let visits: Vec<(String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT call_id, promised_at_ms, done_at_ms FROM desk_visits \
+         WHERE class_id = ? AND learner = ?",
+    )
+    .bind(class_id)
+    .bind(learner)
+    .fetch_all(store.pool())
+    .await
+    .map_err(StoreError::from)?;
+    let followed_up: HashSet<String> = sqlx::query_scalar(
+        "SELECT f.call_id FROM desk_followups_done f JOIN calls c ON c.call_id = f.call_id \
+         WHERE c.class_id = ? AND c.learner = ?",
+    )
+    .bind(class_id)
+    .bind(learner)
+    .fetch_all(store.pool())
+    .await
+    .map_err(StoreError::from)?
+    .into_iter()
+    .collect();
+    let mut help = Vec::with_capacity(requests.len());
+    for r in requests {
+        let visit = visits.iter().find(|v| v.0 == r.call_id);
+        let step_title = step_titles
+            .get(&(r.pathway_id.clone(), r.widget_id.clone()))
+            .cloned()
+            .unwrap_or_else(|| r.widget_id.clone());
+        let outcome = help_outcome(&r, visit.is_some(), followed_up.contains(&r.call_id));
+        timeline.push(StudentEventView {
+            at_ms: r.asked_at_ms,
+            kind: StudentEventKind::AskedForHelp,
+            text: format!("{step_title}: asked for help"),
+        });
+        if let Some(closed) = r.closed_at_ms {
+            timeline.push(StudentEventView {
+                at_ms: closed,
+                kind: StudentEventKind::HelpClosed,
+                text: format!("{step_title}: help request {outcome}"),
+            });
+        }
+        help.push(StudentHelpView {
+            call_id: r.call_id,
+            asked_at_ms: r.asked_at_ms,
+            step_title,
+            question: r.question,
+            state: r.state,
+            outcome,
+            answer: r.answer,
+            visit_promised_at_ms: visit.map(|v| ms(v.1)),
+            visit_done: visit.is_some_and(|v| v.2.is_some()),
+        });
+    }
+    timeline.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
+    Ok(StudentPageView {
+        label: labels.label(learner),
+        learner: learner.to_string(),
+        pathways,
+        help,
+        timeline,
+    })
+}
+
+/// What became of a help request, in the words the page shows.
+fn help_outcome(r: &HelpRequest, visit: bool, followed_up: bool) -> String {
+    match r.state {
+        RequestState::Open | RequestState::ClaimedByOther => "waiting".into(),
+        RequestState::ClaimedByMe => "waiting (you claimed it)".into(),
+        RequestState::Answered if visit => "answered: coming over".into(),
+        RequestState::Answered => "answered".into(),
+        RequestState::Declined => "declined".into(),
+        RequestState::Expired | RequestState::Failed if followed_up => "missed, followed up".into(),
+        RequestState::Expired | RequestState::Failed => "missed — follow up".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_say_their_nouns_right() {
+        assert_eq!(plural(1, "attempt", "attempts"), "1 attempt");
+        assert_eq!(plural(0, "attempt", "attempts"), "0 attempts");
+        assert_eq!(plural(2, "hint", "hints"), "2 hints");
+        assert_eq!(result_text(Some(true), 1, 0), "correct on the first try");
+        assert_eq!(
+            result_text(Some(true), 2, 1),
+            "correct after 2 attempts, 1 hint"
+        );
+        assert_eq!(
+            result_text(Some(false), 1, 3),
+            "incorrect after 1 attempt, 3 hints"
+        );
+        assert_eq!(result_text(None, 1, 0), "completed (no check ran)");
+    }
+}

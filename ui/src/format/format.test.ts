@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { dateTime, plural, span } from ".";
+
+describe("the window's words for times and counts", () => {
+  it("says its nouns right", () => {
+    expect(plural(1, "attempt", "attempts")).toBe("1 attempt");
+    expect(plural(0, "attempt", "attempts")).toBe("0 attempts");
+    expect(plural(3, "hint", "hints")).toBe("3 hints");
+  });
+
+  it("says spans of time in the largest unit that fits", () => {
+    expect(span(44_600)).toBe("45 s");
+    expect(span(3 * 60_000 + 20_000)).toBe("3 min");
+    expect(span(65 * 60_000)).toBe("1 h 5 min");
+    expect(span(120 * 60_000)).toBe("2 h");
+    expect(span(-5)).toBe("0 s");
+  });
+
+  it("shows times in the teacher's zone, never as a UTC stamp", () => {
+    const text = dateTime(Date.UTC(2026, 11, 1, 14, 5));
+    expect(text).not.toMatch(/UTC|Z$|T\d\d:/);
+    expect(text).toMatch(/2026/);
+    expect(dateTime(null)).toBe("—");
+  });
+});
