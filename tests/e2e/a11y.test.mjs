@@ -189,6 +189,19 @@ async function everyView(theme) {
     await waitFor(`return !!document.querySelector(${JSON.stringify(ready)})`, tab);
     await axe(tab, theme);
   }
+  // The after-class report, a student's page (from a learner's name) and the class setup menu.
+  await clickText("[role=tab]", "Report");
+  await waitFor("return !!document.querySelector(\"[data-testid='report-assignment']\")", "the report");
+  await axe("report", theme);
+  await clickText("[role=tab]", "Live grid");
+  await waitFor("return !!document.querySelector('.learner-link')", "a learner's name");
+  await wd.click(await wd.find(".learner-link"));
+  await waitFor("return !!document.querySelector(\"[data-testid='student-strip'] button\")", "the student page");
+  await axe("student page", theme);
+  await wd.click(await wd.find("[data-testid='student-back']"));
+  await wd.click(await wd.find("[data-testid='setup-menu'] summary"));
+  await axe("class setup", theme);
+  await wd.click(await wd.find("[data-testid='setup-menu'] summary"));
   await clickText("[role=tab]", "Live grid");
 
   await wd.click(await wd.find("[data-testid='shortcuts-open']"));

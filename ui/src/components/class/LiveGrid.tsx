@@ -355,16 +355,22 @@ export function LiveGrid({
           {foot.map((t, i) => {
             const step = grid.steps[i]!;
             return (
+              // The visible figures are part of the spoken text (no aria-label that could drift from them).
               <div
                 role="gridcell"
                 key={step.widget_id}
                 aria-colindex={i + 2}
                 className="step-total"
-                aria-label={`${step.title}: ${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
-                title={`${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
+                title={`${step.title}: ${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
               >
-                <span>{t.done}</span>
-                {t.needs > 0 ? <span className="step-total-needs">{t.needs}!</span> : null}
+                {t.done}
+                <span className="visually-hidden"> completed, {t.working} working</span>
+                {t.needs > 0 ? (
+                  <span className="step-total-needs">
+                    {t.needs}
+                    <span className="visually-hidden"> need the teacher</span>
+                  </span>
+                ) : null}
               </div>
             );
           })}

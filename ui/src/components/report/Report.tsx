@@ -56,7 +56,7 @@ export function Report({
         <legend className="visually-hidden">Report options</legend>
         <label>
           Assignment{" "}
-          <select value={which} onChange={(e) => setWhich(e.target.value)} data-testid="report-assignment">
+          <select value={which} onChange={(e) => setWhich(e.target.value)} data-testid="report-choose">
             <option value="">every assignment</option>
             {assignments.map((a) => (
               <option key={a.assignment_id} value={a.assignment_id}>

@@ -166,7 +166,6 @@ function StripStep({
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${index + 1}. ${step.title}: ${words}${step.struggles ? `, struggled ${step.struggles}×` : ""}`}
         title={`${index + 1}. ${step.title}: ${words}`}
         onClick={onToggle}
         data-outcome={step.outcome}
@@ -176,7 +175,9 @@ function StripStep({
         <span className="strip-title">
           {index + 1}. {step.title}
         </span>
+        <span className="visually-hidden">: </span>
         <span className="strip-words">{words}</span>
+        {step.struggles ? <span className="visually-hidden">, struggled {step.struggles}×</span> : null}
         {step.struggles ? (
           <TriangleAlert className="icon" size={12} aria-hidden="true" focusable="false" />
         ) : step.outcome === "incorrect" ? (
