@@ -25,6 +25,30 @@ after(async () => {
 const cellStates = () =>
   wd.execute("return [...document.querySelectorAll('[role=grid] button.cell')].map((b) => b.dataset.state)");
 
+/**
+ * Waits until the first rows on screen (the picture's) show at least `n` states besides "not
+ * started", or `timeoutMs` passes; returns the states seen. Not an assertion: the picture is
+ * taken either way.
+ */
+async function waitForVariedRows(n, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let states = [];
+  while (Date.now() < deadline) {
+    states = await wd.execute(`
+      const box = document.querySelector('.grid-body').getBoundingClientRect();
+      const bottom = Math.min(box.bottom, window.innerHeight);
+      const seen = new Set();
+      for (const b of document.querySelectorAll('[role=grid] button.cell')) {
+        const r = b.getBoundingClientRect();
+        if (r.top >= box.top && r.bottom <= bottom && b.dataset.state !== 'not_started') seen.add(b.dataset.state);
+      }
+      return [...seen].sort();`);
+    if (states.length >= n) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return states;
+}
+
 test("the live grid fills as simulated learners work", async () => {
   await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
   await wd.click(await wd.find(".class-item"));
@@ -81,6 +105,9 @@ test("a roster import puts names on screen, and projector-safe mode takes every 
   // Positive control: with the roster imported, names are on screen — so the check below could
   // see a leak.
   assert.ok(CANARIES.some((c) => page.includes(c)), "names are shown after the import");
+  // The README's live-grid picture: wait (bounded) until the rows in view show several states.
+  const varied = await waitForVariedRows(4, 45000);
+  console.log(`MEASURE live-grid picture: states in view ${JSON.stringify(varied)}`);
   await wd.screenshot(path.join(outDir, "12-names.png"));
 
   await wd.click(await wd.find("[data-testid='projector-safe']"));

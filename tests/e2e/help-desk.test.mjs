@@ -1,7 +1,7 @@
 // End to end: the help desk in the real window, with its own app instance and demo host. A
-// simulated student asks, the teacher types an answer and sends it, and the host's acceptance
-// shows as "answered"; a hostile question (injected through the demo's test-only hook) shows as
-// literal text and runs nothing.
+// simulated student asks, the teacher opens the compact card's answer box from the keyboard,
+// types an answer and sends it, and the host's acceptance shows as "answered"; a hostile
+// question (injected through the demo's test-only hook) shows as literal text and runs nothing.
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
@@ -59,7 +59,7 @@ test("a simulated student asks, the teacher answers, the host accepts", async ()
       const card = [...document.querySelectorAll("[data-testid='desk-request']")]
         .find((c) => c.dataset.callId !== '${INJECTED}'
           && c.querySelector("[data-testid='desk-state']")?.textContent === 'waiting'
-          && !c.querySelector('textarea').disabled);
+          && !c.querySelector("[data-testid='desk-open']").disabled);
       return card ? { id: card.dataset.callId, asked: Number(card.dataset.askedAt), now: Date.now() } : null;`);
     if (found) {
       callId = found.id;
@@ -73,6 +73,27 @@ test("a simulated student asks, the teacher answers, the host accepts", async ()
   // been waiting already, so this is an upper bound).
   console.log(`MEASURE host emit -> row in window: ${latencyMs} ms`);
 
+  // Compact until opened: no answer box yet. Enter on the card's "Answer" button opens it and
+  // puts the focus in the box, with a visible focus ring.
+  const card = `[data-testid='desk-request'][data-call-id='${callId}']`;
+  const compact = await wd.execute(`
+    const card = document.querySelector("${card}");
+    return { open: card.dataset.open, boxes: card.querySelectorAll('textarea').length, height: card.getBoundingClientRect().height };`);
+  assert.equal(compact.open, "false");
+  assert.equal(compact.boxes, 0, "a compact card has no answer box");
+  console.log(`MEASURE compact help card height: ${Math.round(compact.height)} px`);
+  await wd.execute(`document.querySelector("${card} [data-testid='desk-open']").scrollIntoView({ block: 'center' })`);
+  const toggle = await wd.find(`${card} [data-testid='desk-open']`);
+  await wd.request("POST", wd.s(`/element/${toggle}/value`), { text: "\uE007" });
+  await wd.waitForText(`${card} textarea`, () => true);
+  const focus = await wd.execute(`
+    const el = document.activeElement;
+    const style = getComputedStyle(el);
+    return { id: el.id, expanded: document.querySelector("${card} [data-testid='desk-open']").getAttribute('aria-expanded'),
+      outline: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth) };`);
+  assert.equal(focus.id, `answer-${callId}`, "the opened box has the focus");
+  assert.equal(focus.expanded, "true");
+  assert.ok(focus.outline !== "none" && focus.outlineWidth > 0, `a visible focus ring: ${JSON.stringify(focus)}`);
   await wd.execute(`document.getElementById('answer-${callId}').scrollIntoView({ block: 'center' })`);
   const textarea = await wd.find(`#answer-${callId}`);
   await wd.request("POST", wd.s(`/element/${textarea}/value`), {

@@ -54,6 +54,17 @@ async function setValue(css, value) {
   );
 }
 
+/** Opens a compact help card's answer box (its "Answer" button), if it is not open yet. */
+async function openAnswer(callId) {
+  const card = `[data-testid='desk-request'][data-call-id='${callId}']`;
+  const open = await wd.execute(`return document.querySelector("${card}").dataset.open`);
+  if (open !== "true") {
+    await wd.execute(`document.querySelector("${card} [data-testid='desk-open']").scrollIntoView({ block: 'center' })`);
+    await wd.click(await wd.find(`${card} [data-testid='desk-open']`));
+  }
+  await wd.waitForText(`#answer-${callId}`, () => true);
+}
+
 /** Everything a room must not see: names, the class's anonymous ids, and free text. */
 function assertNothingPrivate(text, where, ids) {
   for (const c of CANARIES) assert.ok(!text.includes(c), `${c} shown ${where}`);
@@ -89,6 +100,7 @@ test("the teacher's window: names after a roster import, and a name typed in an 
   await wd.waitForText(".desk-reply .muted", (t) => t === REPLY_BODY);
   const card = "[data-call-id='call-injected-question']";
   await wd.waitForText(`${card} [data-testid='desk-question']`, (t) => t === QUESTION, 30000);
+  await openAnswer("call-injected-question");
   await setValue(`#answer-call-injected-question`, "Quillon, count three halves from zero.");
   await clickButton(`${card} button`, "Send answer");
   const refusal = await wd.waitForText(`${card} [role=alert]`, (t) => t.includes("Not sent"));
@@ -104,11 +116,12 @@ test("the teacher's window: names after a roster import, and a name typed in an 
       const c = [...document.querySelectorAll("[data-testid='desk-request']")].find((c) =>
         c.dataset.callId !== 'call-injected-question'
         && c.querySelector("[data-testid='desk-state']")?.textContent === 'waiting'
-        && !c.querySelector('textarea').disabled);
+        && !c.querySelector("[data-testid='desk-open']").disabled);
       return c ? c.dataset.callId : null;`);
     if (callId === null) await sleep(200);
   }
   assert.ok(callId, "a simulated learner asked for help");
+  await openAnswer(callId);
   await setValue(`#answer-${callId}`, ANSWER);
   await wd.execute(`document.getElementById('answer-${callId}').scrollIntoView({ block: 'center' })`);
   await clickButton(`[data-call-id='${callId}'] button`, "Send answer");

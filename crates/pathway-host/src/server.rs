@@ -113,6 +113,27 @@ async fn auth(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
     next.run(request).await
 }
 
+/// Appends events to a running host's class feeds from anywhere ([`RunningHost::feed_writer`]).
+#[derive(Clone)]
+pub struct FeedWriter {
+    shared: Arc<Shared>,
+}
+
+impl FeedWriter {
+    /// [`RunningHost::emit_custom`]: appends an AG-UI event to a class's feed; its `seq`.
+    pub fn emit_custom(&self, class_id: &str, event: &Value) -> Result<u64, ToolError> {
+        self.shared
+            .sync()
+            .append(class_id, event.to_string(), false, None)
+            .ok_or_else(|| {
+                ToolError::new(
+                    crate::ErrorCode::UnknownClass,
+                    format!("no class {class_id:?}"),
+                )
+            })
+    }
+}
+
 /// A running host. Dropping it without [`RunningHost::shutdown`] leaves the server running
 /// until the runtime ends; call one of `shutdown` / `abort`.
 pub struct RunningHost {
@@ -356,6 +377,15 @@ impl RunningHost {
     /// Appends an arbitrary AG-UI event to a class's feed; its `seq`. Not marked as a fault.
     pub fn emit_custom(&self, class_id: &str, event: &Value) -> Result<u64, ToolError> {
         self.emit_raw(class_id, &event.to_string(), None)
+    }
+
+    /// A cheap handle that appends events from another task (e.g. a test's emitter on a fixed
+    /// schedule) while this host runs; after [`RunningHost::shutdown`] it appends to a log no
+    /// feed serves.
+    pub fn feed_writer(&self) -> FeedWriter {
+        FeedWriter {
+            shared: self.shared.clone(),
+        }
     }
 
     /// Appends any `data:` text to a class's feed, marked as injected with the rule that

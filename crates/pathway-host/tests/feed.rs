@@ -268,3 +268,38 @@ async fn faults_drop_duplicate_and_stall_connections() {
         }
     );
 }
+
+#[tokio::test]
+async fn a_feed_writer_appends_from_another_task_and_the_feed_delivers_it() {
+    let host = manual_host(7).await;
+    let class_id = class_with_assignment(&host);
+    let before = host.log(&class_id).len();
+    let writer = host.feed_writer();
+    let event =
+        serde_json::json!({"type": "CUSTOM", "name": "test.writer", "value": {}, "timestamp": 1});
+    let (class, sent) = (class_id.clone(), event.clone());
+    let seq = tokio::spawn(async move { writer.emit_custom(&class, &sent) })
+        .await
+        .unwrap()
+        .expect("the class exists");
+    let log = host.log(&class_id);
+    assert_eq!(log.len(), before + 1, "one frame appended");
+    assert_eq!(log.last().map(|f| f.seq), Some(seq));
+    assert!(
+        host.feed_writer()
+            .emit_custom("no-such-class", &event)
+            .is_err(),
+        "an unknown class is refused"
+    );
+
+    let mut sse = Sse::connect(&host.feed_url(&class_id), TOKEN, Some(seq - 1)).await;
+    let mut found = false;
+    while let Ok((id, data)) = sse.next_frame(WAIT).await {
+        if id == Some(seq) {
+            assert!(data.contains("test.writer"), "the written frame: {data}");
+            found = true;
+            break;
+        }
+    }
+    assert!(found, "the feed delivered the written frame");
+}

@@ -3,7 +3,11 @@
 //! binary the end-to-end tests run). A build without the feature holds none of this, so the
 //! variable below does nothing there.
 
-use a2learn_teacher::store::ClassRow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use a2learn_teacher::store::{ClassRow, Store};
+use pathway_host::FeedWriter;
 
 use super::{DemoHost, assist_request_event};
 use crate::AppState;
@@ -17,6 +21,20 @@ pub const DEMO_INJECT_QUESTION_ENV: &str = "A2LEARN_DEMO_INJECT_QUESTION";
 
 /// The learner id of the injected question (anonymous, as the contract requires).
 pub const INJECTED_LEARNER: &str = "anon_injected01";
+
+/// Environment variable: a schedule of extra completions for the latency measurement
+/// (`tests/e2e/latency.test.mjs`), phases of `RATExCOUNT` separated by commas, e.g.
+/// `10x200,100x200`: 200 completions at 10 a second, a 3 s pause, then 200 at 100 a second.
+/// Each completion is by a new learner (`anon_lat_NNNNN`, counting down so that each new row
+/// sorts first in the live grid and is drawn). Needs [`DEMO_EMIT_LOG_ENV`].
+pub const DEMO_EMIT_ENV: &str = "A2LEARN_DEMO_EMIT";
+/// Environment variable: the file the emitter appends one JSON line per completion to
+/// (`{"learner":…,"seq":…,"emit_ms":…}`, wall time in epoch ms, from the store's clock), after
+/// each phase. The emitter starts once `<file>.go` exists (the test creates it when the page
+/// watches), waiting at most 5 minutes.
+pub const DEMO_EMIT_LOG_ENV: &str = "A2LEARN_DEMO_EMIT_LOG";
+/// Pause between two phases of [`DEMO_EMIT_ENV`], so their latencies do not overlap.
+const EMIT_PHASE_GAP: Duration = Duration::from_secs(3);
 
 impl DemoHost {
     /// Emits one assist request with the question of [`DEMO_INJECT_QUESTION_ENV`] into
@@ -43,12 +61,205 @@ impl DemoHost {
     }
 }
 
-/// Once the demo class exists: injects the question when a first start has just `created` it.
+/// One phase of [`DEMO_EMIT_ENV`]: events a second, and how many.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Phase {
+    rate: f64,
+    count: usize,
+}
+
+/// Reads `10x200,100x200`; `None` when any phase is malformed.
+fn parse_schedule(text: &str) -> Option<Vec<Phase>> {
+    text.split(',')
+        .map(|phase| {
+            let (rate, count) = phase.trim().split_once('x')?;
+            let rate: f64 = rate.trim().parse().ok()?;
+            let count: usize = count.trim().parse().ok()?;
+            (rate > 0.0 && rate.is_finite() && count > 0).then_some(Phase { rate, count })
+        })
+        .collect()
+}
+
+/// A contract-valid completion of `step` by `learner`, as the host would put it on the feed.
+fn completion_event(
+    pathway_id: &str,
+    step: &pathway_host::Step,
+    learner: &str,
+    run: &str,
+    at_ms: i64,
+) -> serde_json::Value {
+    let assesses = step.entry.assesses;
+    serde_json::json!({
+        "type": "CUSTOM",
+        "name": "a2learn.widget_completed",
+        "value": {
+            "prose": "Compared 3/4 and 2/3 using a common denominator.",
+            "learner": learner,
+            "widget_run_id": run,
+            "widget_id": step.widget_id,
+            "pathway_id": pathway_id,
+            "at": pathway_host::clock::rfc3339(at_ms),
+            "widget_result": {
+                "kind": step.entry.kind,
+                "standard": step.entry.standard,
+                "correct": assesses.then_some(true),
+                "attempts": 1,
+                "hints": 0,
+                "score": if assesses { Some(1.0) } else { None },
+                "detail": {}
+            }
+        },
+        "timestamp": at_ms,
+    })
+}
+
+impl DemoHost {
+    /// Starts the emitter of [`DEMO_EMIT_ENV`] for `class_id`. Does nothing without the
+    /// variables.
+    fn start_emitter_from_env(&self, store: &Store, class_id: &str) -> anyhow::Result<()> {
+        let (Ok(schedule), Ok(log)) = (
+            std::env::var(DEMO_EMIT_ENV),
+            std::env::var(DEMO_EMIT_LOG_ENV),
+        ) else {
+            return Ok(());
+        };
+        let phases = parse_schedule(&schedule).ok_or_else(|| {
+            anyhow::anyhow!("{DEMO_EMIT_ENV}: expected RATExCOUNT,…, got {schedule:?}")
+        })?;
+        let pathway = self
+            .host
+            .pathways()
+            .into_iter()
+            .find(|p| !p.steps.is_empty())
+            .ok_or_else(|| anyhow::anyhow!("the catalog has no pathway with steps"))?;
+        let emitter = Emitter {
+            writer: self.host.feed_writer(),
+            store: store.clone(),
+            class_id: class_id.to_owned(),
+            pathway,
+            log: PathBuf::from(log),
+        };
+        tauri::async_runtime::spawn(async move {
+            if let Err(e) = emitter.run(phases).await {
+                tracing::error!(error = %e, "test hook: the latency emitter stopped");
+            }
+        });
+        tracing::warn!("test hook: a latency emitter waits for its go file");
+        Ok(())
+    }
+}
+
+/// Emits the completions of [`DEMO_EMIT_ENV`] on a fixed schedule.
+struct Emitter {
+    writer: FeedWriter,
+    store: Store,
+    class_id: String,
+    pathway: pathway_host::Pathway,
+    log: PathBuf,
+}
+
+impl Emitter {
+    async fn run(self, phases: Vec<Phase>) -> anyhow::Result<()> {
+        let mut go = self.log.clone().into_os_string();
+        go.push(".go");
+        let go = PathBuf::from(go);
+        let waited = tokio::time::timeout(Duration::from_secs(300), async {
+            while !go.exists() {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await;
+        anyhow::ensure!(waited.is_ok(), "no {} within 5 minutes", go.display());
+        let step = self
+            .pathway
+            .steps
+            .first()
+            .ok_or_else(|| anyhow::anyhow!("a pathway without steps"))?;
+        let mut k: usize = 0;
+        for (i, phase) in phases.iter().enumerate() {
+            if i > 0 {
+                tokio::time::sleep(EMIT_PHASE_GAP).await;
+            }
+            let mut lines = String::new();
+            let started = tokio::time::Instant::now();
+            for n in 0..phase.count {
+                // On a schedule: a late tick catches up rather than drifting.
+                tokio::time::sleep_until(started + Duration::from_secs_f64(n as f64 / phase.rate))
+                    .await;
+                let learner = format!("anon_lat_{:05}", 99_999usize.saturating_sub(k));
+                let emit_ms = self.store.now_ms();
+                let event = completion_event(
+                    &self.pathway.pathway_id,
+                    step,
+                    &learner,
+                    &format!("run-lat-{k:06}"),
+                    emit_ms,
+                );
+                let seq = self
+                    .writer
+                    .emit_custom(&self.class_id, &event)
+                    .map_err(|e| anyhow::anyhow!("cannot emit: {e:?}"))?;
+                lines.push_str(
+                    &serde_json::json!({
+                        "learner": learner,
+                        "seq": seq,
+                        "emit_ms": emit_ms,
+                        "rate": phase.rate,
+                    })
+                    .to_string(),
+                );
+                lines.push('\n');
+                k += 1;
+            }
+            let log = self.log.clone();
+            tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+                use std::io::Write;
+                let mut file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(log)?;
+                file.write_all(lines.as_bytes())
+            })
+            .await??;
+        }
+        Ok(())
+    }
+}
+
+/// Once the demo class exists: injects the question and starts the latency emitter when a
+/// first start has just `created` it.
 pub async fn on_demo_class(state: &AppState, created: Option<&ClassRow>) -> anyhow::Result<()> {
     if let Some(class) = created
         && let Some(demo) = state.demo.lock().await.as_ref()
     {
         demo.inject_question_from_env(&class.class_id)?;
+        demo.start_emitter_from_env(&state.store, &class.class_id)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_schedule_of_phases() {
+        assert_eq!(
+            parse_schedule("10x200, 100x200"),
+            Some(vec![
+                Phase {
+                    rate: 10.0,
+                    count: 200
+                },
+                Phase {
+                    rate: 100.0,
+                    count: 200
+                }
+            ])
+        );
+        assert_eq!(parse_schedule("10x0"), None);
+        assert_eq!(parse_schedule("0x10"), None);
+        assert_eq!(parse_schedule("10"), None);
+        assert_eq!(parse_schedule(""), None);
+    }
 }

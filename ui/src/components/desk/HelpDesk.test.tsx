@@ -28,6 +28,13 @@ function ipcWith(desk: ReturnType<typeof fakeDeskIpc>): TeacherIpc {
 
 afterEach(cleanup);
 
+/** Opens a compact card's answer box, as the teacher does with its "Answer" button. */
+async function openAnswer(card?: HTMLElement): Promise<HTMLTextAreaElement> {
+  const scope = card ? within(card) : screen;
+  fireEvent.click(await scope.findByRole("button", { name: "Answer" }));
+  return (await scope.findByLabelText("Answer")) as HTMLTextAreaElement;
+}
+
 describe("HelpDesk", () => {
   it("shows a hostile question as literal text and runs nothing", async () => {
     const hostile = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>`;
@@ -51,10 +58,13 @@ describe("HelpDesk", () => {
     const cards = await screen.findAllByTestId("desk-request");
     expect(cards.map((c) => c.getAttribute("data-call-id"))).toEqual(["a", "b"]);
     expect(within(cards[0]!).getByText("Ada")).toBeTruthy();
-    expect(within(cards[0]!).getByText(/2 attempts · 1 hints/)).toBeTruthy();
     expect(within(cards[0]!).getByText(/waiting 1 min 30 s/)).toBeTruthy();
     expect(within(cards[0]!).getByTestId("desk-countdown").textContent).toMatch(/4 min 3\d s left/);
     expect(screen.getByTestId("desk-waiting-count").textContent).toBe("2 requests waiting");
+    // Attempts and hints show once the card is opened.
+    expect(within(cards[0]!).queryByText(/2 attempts · 1 hints/)).toBeNull();
+    await openAnswer(cards[0]);
+    expect(within(cards[0]!).getByText(/2 attempts · 1 hints/)).toBeTruthy();
   });
 
   it("hides names and questions in projector-safe mode", async () => {
@@ -124,7 +134,7 @@ describe("HelpDesk", () => {
   it("shows a refused name at the field and keeps the text to rephrase", async () => {
     const desk = fakeDeskIpc([request()], { rosterNames: ["Quillon"] });
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
-    const box = (await screen.findByLabelText("Answer")) as HTMLTextAreaElement;
+    const box = await openAnswer();
     fireEvent.change(box, { target: { value: "Quillon, count three halves from zero." } });
     fireEvent.click(screen.getByText("Send answer"));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("“Quillon”"));
@@ -140,6 +150,7 @@ describe("HelpDesk", () => {
   it("shows the core's refusal of an empty or too long answer next to the field", async () => {
     const desk = fakeDeskIpc([request()]);
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    await openAnswer();
     fireEvent.click(await screen.findByText("Send answer"));
     expect((await screen.findByRole("alert")).textContent).toBe("Write an answer before sending.");
     fireEvent.change(screen.getByLabelText("Answer"), { target: { value: "x".repeat(4001) } });
@@ -153,7 +164,7 @@ describe("HelpDesk", () => {
   it("sends an answer and shows the request as answered", async () => {
     const desk = fakeDeskIpc([request()]);
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
-    fireEvent.change(await screen.findByLabelText("Answer"), { target: { value: "Compare the numerators." } });
+    fireEvent.change(await openAnswer(), { target: { value: "Compare the numerators." } });
     fireEvent.click(screen.getByText("Send answer"));
     await waitFor(() => expect(desk.sent).toEqual([{ callId: "call-1", text: "Compare the numerators." }]));
     await screen.findByText("Recently closed");
@@ -164,6 +175,9 @@ describe("HelpDesk", () => {
   it("offers one answer to a group on the same widget", async () => {
     const desk = fakeDeskIpc([request({ call_id: "a" }), request({ call_id: "b" })]);
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    // Compact until opened, like the cards.
+    expect(screen.queryByLabelText("One answer to all 2")).toBeNull();
+    fireEvent.click(await screen.findByRole("button", { name: "One answer to all 2" }));
     fireEvent.change(await screen.findByLabelText("One answer to all 2"), { target: { value: "Same for all" } });
     fireEvent.click(screen.getByText("Send to all 2"));
     expect((await screen.findByTestId("desk-notice")).textContent).toBe("Sent to 2 students.");
@@ -177,5 +191,70 @@ describe("HelpDesk", () => {
     await screen.findByText("Recently closed");
     expect(screen.getByTestId("desk-state").textContent).toBe("expired");
     expect(screen.queryByText("Send answer")).toBeNull();
+  });
+
+  it("keeps a card compact until its answer box is opened, then focuses the box", async () => {
+    const desk = fakeDeskIpc([request({ question: "Why is 3/2 more than 1?\nI counted the halves twice." })]);
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const card = await screen.findByTestId("desk-request");
+    // Compact: who, the question's first line, the waiting time and the actions; no box.
+    expect(card.getAttribute("data-open")).toBe("false");
+    expect(within(card).getByTestId("desk-question").textContent).toBe("Why is 3/2 more than 1? …");
+    expect(within(card).getByTestId("desk-countdown")).toBeTruthy();
+    expect(card.querySelector("textarea")).toBeNull();
+    const toggle = within(card).getByRole("button", { name: "Answer" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    // A button: Enter and Space activate it as a click, so one handler serves all three.
+    fireEvent.click(toggle);
+    const box = (await within(card).findByLabelText("Answer")) as HTMLTextAreaElement;
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(card.getAttribute("data-open")).toBe("true");
+    const hide = within(card).getByRole("button", { name: "Hide answer" });
+    expect(hide.getAttribute("aria-expanded")).toBe("true");
+    expect(hide.getAttribute("aria-controls")).toBe(box.closest("form")?.id);
+    // Opened: the whole question.
+    expect(within(card).getByTestId("desk-question").textContent).toBe(
+      "Why is 3/2 more than 1?\nI counted the halves twice.",
+    );
+  });
+
+  it("folds the box on Escape, keeps the draft, and opens a card with a saved draft", async () => {
+    const desk = fakeDeskIpc([request({ call_id: "a" }), request({ call_id: "b", draft: "Saved draft text" })]);
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const [a, b] = await screen.findAllByTestId("desk-request");
+    // The card with a draft starts open, its text in the box.
+    expect(b!.getAttribute("data-open")).toBe("true");
+    expect((within(b!).getByLabelText("Answer") as HTMLTextAreaElement).value).toBe("Saved draft text");
+    const box = await openAnswer(a);
+    fireEvent.change(box, { target: { value: "Half-written" } });
+    fireEvent.keyDown(box, { key: "Escape" });
+    await waitFor(() => expect(a!.getAttribute("data-open")).toBe("false"));
+    expect(within(a!).getByTestId("desk-draft-note").textContent).toBe("Draft kept: Half-written");
+    expect((await openAnswer(a)).value).toBe("Half-written");
+  });
+
+  it("claims, promises a visit and declines from the compact card", async () => {
+    const desk = fakeDeskIpc([
+      request({ call_id: "a" }),
+      request({ call_id: "b", widget_id: "w2" }),
+      request({ call_id: "c", widget_id: "w3" }),
+    ]);
+    const { container } = render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const card = (id: string) =>
+      container.querySelector(`[data-testid='desk-request'][data-call-id='${id}']`) as HTMLElement;
+    await screen.findAllByTestId("desk-request");
+    fireEvent.click(within(card("a")).getByRole("button", { name: "Claim" }));
+    await waitFor(() => expect(within(card("a")).getByTestId("desk-state").textContent).toBe("claimed by you"));
+    expect(card("a").getAttribute("data-open")).toBe("false");
+    fireEvent.click(within(card("b")).getByRole("button", { name: "Coming over" }));
+    fireEvent.click(within(card("c")).getByRole("button", { name: "Decline" }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId("desk-closed")
+          .map((c) => c.getAttribute("data-call-id"))
+          .sort(),
+      ).toEqual(["b", "c"]),
+    );
   });
 });

@@ -214,7 +214,14 @@ function RequestGroup(props: {
   );
 }
 
-function RequestSummary({ request: r, now }: { request: HelpRequest; now: number }) {
+/** The question's first line (a card's compact view); the whole question shows once opened. */
+function firstLine(question: string): string {
+  const trimmed = question.trim();
+  const end = trimmed.search(/\r?\n/);
+  return end < 0 ? trimmed : `${trimmed.slice(0, end)} …`;
+}
+
+function RequestSummary({ request: r, now, full = true }: { request: HelpRequest; now: number; full?: boolean }) {
   const safe = useProjectorSafe();
   // In projector-safe mode the backend sends an alias as `learner`, and no name.
   const who = safe ? r.learner : (r.display_name ?? r.learner);
@@ -222,35 +229,44 @@ function RequestSummary({ request: r, now }: { request: HelpRequest; now: number
   const expired = r.waiting && remaining <= 0;
   const state = expired ? "expired" : r.state;
   return (
-    <div className="desk-summary">
+    <div className={full ? "desk-summary" : "desk-summary desk-summary-compact"}>
       <p className="desk-who">
         <strong>{who}</strong>{" "}
         <span className={`desk-state desk-state-${state}`} data-testid="desk-state">
           {STATE_LABEL[state] ?? state}
         </span>
-      </p>
-      <p className="desk-meta muted">
-        {r.widget_id} · {r.kind}
-        {r.standard ? ` · ${r.standard}` : ""} · {r.attempts} attempts · {r.hints} hints
+        {r.waiting && !expired ? (
+          <span className="desk-times muted">
+            {" "}
+            waiting {duration(now - (r.asked_at_ms ?? now))} ·{" "}
+            <span data-testid="desk-countdown">{duration(remaining)} left</span>
+          </span>
+        ) : null}
       </p>
       {safe ? (
         <p className="desk-question muted">Question hidden in projector-safe mode.</p>
       ) : (
         // Untrusted text: a React text child, never markup.
-        <p className="desk-question" data-testid="desk-question">
-          {r.question}
+        <p className={full ? "desk-question" : "desk-question desk-question-line"} data-testid="desk-question">
+          {full ? r.question : firstLine(r.question)}
         </p>
       )}
-      {r.waiting && !expired ? (
-        <p className="desk-times muted">
-          waiting {duration(now - (r.asked_at_ms ?? now))} ·{" "}
-          <span data-testid="desk-countdown">{duration(remaining)} left</span>
+      {full ? (
+        <p className="desk-meta muted">
+          {r.widget_id} · {r.kind}
+          {r.standard ? ` · ${r.standard}` : ""} · {r.attempts} attempts · {r.hints} hints
         </p>
       ) : null}
     </div>
   );
 }
 
+/**
+ * One waiting request: compact (who, the question's first line, how long it waits, the
+ * actions) until the teacher opens its answer box ("Answer", a button, so Enter or Space opens
+ * it); opened, the whole question, attempts and hints, and the box, focused. A card with a
+ * saved draft starts open; Escape in the box or "Hide answer" folds it again, the draft kept.
+ */
 function RequestCard(props: {
   ipc: TeacherIpc;
   request: HelpRequest;
@@ -262,13 +278,19 @@ function RequestCard(props: {
   const { ipc, request: r, replies, now, onChanged, onReload } = props;
   const safe = useProjectorSafe();
   const [text, setText] = useState(r.draft ?? "");
+  const [open, setOpen] = useState(() => (r.draft ?? "").trim().length > 0);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [hostError, setHostError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const draftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const focusBox = useRef(false);
   const expired = (r.deadline_ms ?? 0) - now <= 0;
   const blocked = r.state === "claimed_by_other" || expired;
   const fieldId = `answer-${r.call_id}`;
+  const panelId = `answer-panel-${r.call_id}`;
+  const shown = open && !safe;
 
   useEffect(
     () => () => {
@@ -276,6 +298,14 @@ function RequestCard(props: {
     },
     [],
   );
+
+  // Opening from the button moves focus into the box (after it is drawn).
+  useEffect(() => {
+    if (shown && focusBox.current) {
+      focusBox.current = false;
+      boxRef.current?.focus();
+    }
+  }, [shown]);
 
   const act = async (what: () => Promise<HelpRequest>) => {
     setBusy(true);
@@ -296,13 +326,31 @@ function RequestCard(props: {
 
   return (
     <article
-      className="desk-card"
+      className={shown ? "desk-card is-open" : "desk-card"}
       data-testid="desk-request"
       data-call-id={r.call_id}
       data-asked-at={r.asked_at_ms ?? ""}
+      data-open={shown ? "true" : "false"}
     >
-      <RequestSummary request={r} now={now} />
+      <RequestSummary request={r} now={now} full={shown} />
       <div className="desk-actions">
+        {safe ? null : (
+          <button
+            type="button"
+            ref={toggleRef}
+            className="desk-toggle"
+            data-testid="desk-open"
+            aria-expanded={shown}
+            aria-controls={shown ? panelId : undefined}
+            disabled={!shown && blocked}
+            onClick={() => {
+              focusBox.current = !shown;
+              setOpen(!shown);
+            }}
+          >
+            {shown ? "Hide answer" : "Answer"}
+          </button>
+        )}
         <button
           type="button"
           disabled={busy || blocked || r.state === "claimed_by_me"}
@@ -318,11 +366,12 @@ function RequestCard(props: {
         </button>
       </div>
       {safe ? (
-        <p className="muted" data-testid="desk-answer-hidden">
+        <p className="muted desk-note" data-testid="desk-answer-hidden">
           Writing an answer is hidden in projector-safe mode.
         </p>
-      ) : (
+      ) : shown ? (
         <form
+          id={panelId}
           className="desk-answer"
           onSubmit={(e) => {
             e.preventDefault();
@@ -334,11 +383,20 @@ function RequestCard(props: {
           <SavedReplyPicker replies={replies} label="Insert a saved reply" onPick={setText} />
           <textarea
             id={fieldId}
+            ref={boxRef}
             value={text}
             rows={3}
             disabled={blocked}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${fieldId}-error` : undefined}
+            onKeyDown={(e) => {
+              // Folds the card again (the draft is kept) and gives focus back to its button.
+              if (e.key === "Escape") {
+                e.preventDefault();
+                setOpen(false);
+                requestAnimationFrame(() => toggleRef.current?.focus());
+              }
+            }}
             onChange={(e) => {
               const body = e.target.value;
               setText(body);
@@ -360,7 +418,11 @@ function RequestCard(props: {
             Send answer
           </button>
         </form>
-      )}
+      ) : text.trim().length > 0 ? (
+        <p className="muted desk-note" data-testid="desk-draft-note">
+          Draft kept: {firstLine(text)}
+        </p>
+      ) : null}
       {hostError ? (
         <p role="alert" className="field-error" data-testid="desk-host-error">
           {hostError}
@@ -381,7 +443,22 @@ function GroupAnswer(props: {
   const [text, setText] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
   const id = `group-${group[0]?.call_id ?? ""}`;
+  // Opening moves focus into the box.
+  useEffect(() => {
+    if (open) boxRef.current?.focus();
+  }, [open]);
+  if (!open) {
+    return (
+      <div className="desk-actions desk-group-open">
+        <button type="button" aria-expanded={false} data-testid="desk-group-open" onClick={() => setOpen(true)}>
+          One answer to all {group.length}
+        </button>
+      </div>
+    );
+  }
   return (
     <form
       className="desk-answer desk-group-answer"
@@ -412,8 +489,15 @@ function GroupAnswer(props: {
       <SavedReplyPicker replies={replies} label="Insert a saved reply for the group" onPick={setText} />
       <textarea
         id={id}
+        ref={boxRef}
         rows={2}
         value={text}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            setOpen(false);
+          }
+        }}
         onChange={(e) => setText(e.target.value)}
         aria-describedby={message ? `${id}-msg` : undefined}
       />
@@ -422,9 +506,14 @@ function GroupAnswer(props: {
           {message}
         </p>
       ) : null}
-      <button type="submit" disabled={busy}>
-        Send to all {group.length}
-      </button>
+      <div className="desk-actions">
+        <button type="submit" disabled={busy}>
+          Send to all {group.length}
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Hide
+        </button>
+      </div>
     </form>
   );
 }
