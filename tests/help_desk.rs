@@ -139,6 +139,9 @@ async fn an_answer_reaches_the_host_as_the_value_and_its_echo_closes_the_call() 
     let rig = rig(24.0, 7).await;
     let request = rig.next_request().await;
     assert!(!request.question.is_empty());
+    // The step's title from the catalog, not its widget id.
+    assert_ne!(request.step_title, request.widget_id);
+    assert!(!request.step_title.is_empty());
     let client = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
     let desk = Desk::new(&rig.store);
 
@@ -305,6 +308,7 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
     );
     assert_eq!(room.visits.len(), 1);
     assert_eq!(room.visits[0].call_id, visited.call_id);
+    assert_ne!(room.visits[0].step_title, room.visits[0].widget_id, "the step's title");
     assert_eq!(
         needs[0].reason,
         Reason::FollowUp,

@@ -165,6 +165,8 @@ pub struct HelpRequest {
     pub display_name: Option<String>,
     pub pathway_id: String,
     pub widget_id: String,
+    /// The step's title from the catalog (the widget id when the catalog lacks it).
+    pub step_title: String,
     pub kind: String,
     pub standard: Option<String>,
     /// The student's question: untrusted text, rendered as text only.
@@ -246,12 +248,15 @@ struct Row {
     sent_response: Option<String>,
     sent_at_ms: Option<i64>,
     draft: Option<String>,
+    step_title: String,
 }
 
 const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
      c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
      c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, \
-     s.sent_at_ms, d.body AS draft \
+     s.sent_at_ms, d.body AS draft, \
+     COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
+     AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
      FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
      LEFT JOIN desk_drafts d ON d.call_id = c.call_id \
      WHERE c.function = 'assist'";
@@ -635,6 +640,7 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
         display_name,
         pathway_id: row.pathway_id,
         widget_id: row.widget_id,
+        step_title: row.step_title,
         kind: row.kind,
         standard: row.standard,
         question: args

@@ -17,7 +17,9 @@ macro_rules! followups_sql {
     ($class:literal) => {
         concat!(
             "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, \
-             c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms) FROM calls c \
+             c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms), \
+             COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
+             AND ps.widget_id = c.widget_id), c.widget_id) FROM calls c \
              WHERE c.function = 'assist' ",
             $class,
             " AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
@@ -44,6 +46,8 @@ pub struct RoomItem {
     pub display_name: Option<String>,
     pub pathway_id: String,
     pub widget_id: String,
+    /// The step's title from the catalog (the widget id when the catalog lacks it).
+    pub step_title: String,
     /// When the student asked (a follow-up) or the teacher promised (a visit).
     pub since_ms: f64,
     /// When the host closed the request (a follow-up); none for a visit.
@@ -61,7 +65,7 @@ pub struct Room {
 
 /// A row of [`FOLLOWUPS_SQL`] (and of the visits query): call, class, learner, pathway, widget,
 /// since, closed.
-pub type Row = (String, String, String, String, String, i64, Option<i64>);
+pub type Row = (String, String, String, String, String, i64, Option<i64>, String);
 
 impl Desk<'_> {
     /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
@@ -75,9 +79,11 @@ impl Desk<'_> {
         .fetch_all(self.store.pool())
         .await?;
         let visits: Vec<Row> = sqlx::query_as(
-            "SELECT call_id, class_id, learner, pathway_id, widget_id, promised_at_ms, NULL \
-             FROM desk_visits WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
-             ORDER BY promised_at_ms, call_id",
+            "SELECT v.call_id, v.class_id, v.learner, v.pathway_id, v.widget_id, \
+             v.promised_at_ms, NULL, COALESCE((SELECT ps.title FROM pathway_steps ps \
+             WHERE ps.pathway_id = v.pathway_id AND ps.widget_id = v.widget_id), v.widget_id) \
+             FROM desk_visits v WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
+             ORDER BY v.promised_at_ms, v.call_id",
         )
         .bind(class_id)
         .fetch_all(self.store.pool())
@@ -88,7 +94,8 @@ impl Desk<'_> {
             visits: Vec::with_capacity(visits.len()),
         };
         for (rows, list) in [(follow_ups, &mut out.follow_ups), (visits, &mut out.visits)] {
-            for (call_id, class_id, learner, pathway_id, widget_id, since, closed) in rows {
+            for (call_id, class_id, learner, pathway_id, widget_id, since, closed, step_title) in rows
+            {
                 if !labels.contains_key(&class_id) {
                     let labeler = self.store.labeler(&class_id, privacy).await?;
                     labels.insert(class_id.clone(), labeler);
@@ -110,6 +117,7 @@ impl Desk<'_> {
                     display_name,
                     pathway_id,
                     widget_id,
+                    step_title,
                     since_ms: ms(since),
                     closed_at_ms: closed.map(ms),
                 });

@@ -62,7 +62,7 @@ impl Store {
         items.extend(
             missed
                 .into_iter()
-                .map(|(_, _, learner, pathway_id, widget_id, at, _)| NeedsMe {
+                .map(|(_, _, learner, pathway_id, widget_id, at, _, _)| NeedsMe {
                     reason: Reason::FollowUp,
                     learner,
                     pathway_id,

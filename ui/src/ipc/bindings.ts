@@ -409,6 +409,8 @@ export type HelpRequest = {
 	display_name: string | null,
 	pathway_id: string,
 	widget_id: string,
+	/**  The step's title from the catalog (the widget id when the catalog lacks it). */
+	step_title: string,
 	kind: string,
 	standard: string | null,
 	/**  The student's question: untrusted text, rendered as text only. */
@@ -700,6 +702,8 @@ export type RoomItem = {
 	display_name: string | null,
 	pathway_id: string,
 	widget_id: string,
+	/**  The step's title from the catalog (the widget id when the catalog lacks it). */
+	step_title: string,
 	/**  When the student asked (a follow-up) or the teacher promised (a visit). */
 	since_ms: number | null,
 	/**  When the host closed the request (a follow-up); none for a visit. */

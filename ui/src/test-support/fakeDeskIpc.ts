@@ -11,6 +11,7 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
     display_name: null,
     pathway_id: "p-1",
     widget_id: "frc-w4-fraction-compare",
+    step_title: "Compare two fractions",
     kind: "fraction_compare",
     standard: "CCSS.MATH.CONTENT.4.NF.A.2",
     question: "How do I compare these?",

@@ -62,9 +62,9 @@ describe("HelpDesk", () => {
     expect(within(cards[0]!).getByTestId("desk-countdown").textContent).toMatch(/4 min 3\d s left/);
     expect(screen.getByTestId("desk-waiting-count").textContent).toBe("2 requests waiting");
     // Attempts and hints show once the card is opened.
-    expect(within(cards[0]!).queryByText(/2 attempts · 1 hints/)).toBeNull();
+    expect(within(cards[0]!).queryByText(/2 attempts · 1 hint/)).toBeNull();
     await openAnswer(cards[0]);
-    expect(within(cards[0]!).getByText(/2 attempts · 1 hints/)).toBeTruthy();
+    expect(within(cards[0]!).getByText(/2 attempts · 1 hint/)).toBeTruthy();
   });
 
   it("hides names and questions in projector-safe mode", async () => {
@@ -116,6 +116,7 @@ describe("HelpDesk", () => {
       display_name: "Bea",
       pathway_id: "p-1",
       widget_id: "frc-w4-fraction-compare",
+      step_title: "Compare two fractions",
       since_ms: 1_800_000_000_000 - 600_000,
       closed_at_ms: null,
       ...over,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { plural } from "../../format";
 import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc } from "../../ipc";
 import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
@@ -194,9 +195,9 @@ function RequestGroup(props: {
   const first = group[0];
   if (!first) return null;
   return (
-    <section className="desk-group" aria-label={`Requests on ${first.widget_id}`} data-testid="desk-group">
+    <section className="desk-group" aria-label={`Requests on ${first.step_title}`} data-testid="desk-group">
       <h3 className="desk-group-title">
-        {first.widget_id} <span className="muted">{first.kind}</span>
+        {first.step_title} <span className="muted">{first.kind}</span>
         {first.standard ? <span className="badge">{first.standard}</span> : null}
         {group.length > 1 ? <span className="muted"> · {group.length} students</span> : null}
       </h3>
@@ -253,8 +254,9 @@ function RequestSummary({ request: r, now, full = true }: { request: HelpRequest
       )}
       {full ? (
         <p className="desk-meta muted">
-          {r.widget_id} · {r.kind}
-          {r.standard ? ` · ${r.standard}` : ""} · {r.attempts} attempts · {r.hints} hints
+          {r.step_title} · {r.kind}
+          {r.standard ? ` · ${r.standard}` : ""} · {plural(r.attempts, "attempt", "attempts")} ·{" "}
+          {plural(r.hints, "hint", "hints")}
         </p>
       ) : null}
     </div>
@@ -543,7 +545,7 @@ function OwedList(props: {
           <li key={it.call_id} data-testid={testId} data-call-id={it.call_id}>
             <strong>{safe ? it.learner : (it.display_name ?? it.learner)}</strong>{" "}
             <span className="muted">
-              {it.widget_id} · {what(it)}
+              {it.step_title} · {what(it)}
             </span>{" "}
             <button type="button" onClick={() => void onDone(it).catch((e) => onError(String(e?.message ?? e)))}>
               Done
