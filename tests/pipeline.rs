@@ -98,22 +98,25 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
         .unwrap();
     assert!(rules.len() >= 8, "many rules exercised: {rules:?}");
     assert!(rules.contains(&"bad-frame".to_string()));
-    // Negative control: the frames after the last fault were stored too.
-    let last_fault = sqlx::query_scalar::<_, i64>("SELECT MAX(seq) FROM quarantine")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
-    let after: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ? AND seq > ?")
-            .bind(&class_id)
-            .bind(last_fault)
+    // The stream went on past the faults: frames after the first fault were stored, and the
+    // cursor moved past the last one (a sync that stopped at a fault fails both).
+    let (first_fault, last_fault): (i64, i64) =
+        sqlx::query_as("SELECT MIN(seq), MAX(seq) FROM quarantine")
             .fetch_one(store.pool())
             .await
             .unwrap();
+    let after: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ? AND seq > ?")
+            .bind(&class_id)
+            .bind(first_fault)
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    assert!(after > 0, "frames stored after the first fault (seq {first_fault})");
     let cursor = store.cursor(&class_id).await.unwrap().unwrap();
     assert!(
-        cursor > last_fault || after == 0,
-        "the stream went on past the faults"
+        cursor >= last_fault,
+        "the cursor {cursor} moved past the last fault {last_fault}"
     );
     host.shutdown().await;
 }
