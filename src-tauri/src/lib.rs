@@ -65,6 +65,8 @@ macro_rules! specta_builder {
                 $crate::commands::class_view::set_suppression_k,
                 $crate::commands::class_view::knowledge_map,
                 $crate::commands::class_view::knowledge_node,
+                $crate::commands::class_view::pathway_map,
+                $crate::commands::class_view::pathway_node,
                 $crate::commands::room::class_room,
                 $crate::commands::room::pause_class,
                 $crate::commands::room::resume_class,

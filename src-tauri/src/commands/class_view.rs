@@ -7,6 +7,7 @@ use a2learn_teacher::views::class::{
     GridView, MasteryView, NeedsMeView, RosterImportView, TimelineView,
 };
 use a2learn_teacher::views::knowledge::{self, KnowledgeMapView, NodeLearnersView};
+use a2learn_teacher::views::pathway_map::{self, PathwayMapView, StepLearnersView};
 use tauri::State;
 
 use crate::AppState;
@@ -140,4 +141,28 @@ pub async fn knowledge_node(
     code: String,
 ) -> Result<Vec<NodeLearnersView>, UiError> {
     Ok(knowledge::node_learners(&state.store, state.privacy(), &class_id, &code).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn pathway_map(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<PathwayMapView, UiError> {
+    Ok(pathway_map::pathway_map(&state.store, state.privacy(), &class_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn pathway_node(
+    state: State<'_, AppState>,
+    class_id: String,
+    assignment_id: String,
+    widget_id: String,
+) -> Result<Vec<StepLearnersView>, UiError> {
+    let privacy = state.privacy();
+    Ok(
+        pathway_map::pathway_node(&state.store, privacy, &class_id, &assignment_id, &widget_id)
+            .await?,
+    )
 }

@@ -70,9 +70,16 @@ import type {
   NodeState,
   PacingInput,
   PacingView,
+  PathwayEdgeView,
+  PathwayGraphView,
+  PathwayMapView,
+  PathwayNodeView,
   ProjectorView,
   RoomView,
   RosterImportView,
+  StatusCountView,
+  StepLearnersView,
+  StepStatus,
   TimelineView,
 } from "./bindings";
 
@@ -94,9 +101,16 @@ export type {
   NodeState,
   PacingInput,
   PacingView,
+  PathwayEdgeView,
+  PathwayGraphView,
+  PathwayMapView,
+  PathwayNodeView,
   ProjectorView,
   RoomView,
   RosterImportView,
+  StatusCountView,
+  StepLearnersView,
+  StepStatus,
   TimelineView,
 };
 
@@ -124,6 +138,11 @@ export interface ClassViewIpc {
   knowledgeMap(classId: string): Promise<KnowledgeMapView>;
   /** Who is in each state on one standard. */
   knowledgeNode(classId: string, code: string): Promise<NodeLearnersView[]>;
+  /** Each assigned pathway's steps with who is done / current / upcoming, and the pacing limit
+   * (counts suppressed in projector-safe mode). */
+  pathwayMap(classId: string): Promise<PathwayMapView>;
+  /** Who is done, current and upcoming on one step of an assignment. */
+  pathwayNode(classId: string, assignmentId: string, widgetId: string): Promise<StepLearnersView[]>;
 }
 
 import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
@@ -275,6 +294,9 @@ export const tauriIpc: TeacherIpc = {
     },
     knowledgeMap: async (classId) => unwrap(await commands.knowledgeMap(classId)),
     knowledgeNode: async (classId, code) => unwrap(await commands.knowledgeNode(classId, code)),
+    pathwayMap: async (classId) => unwrap(await commands.pathwayMap(classId)),
+    pathwayNode: async (classId, assignmentId, widgetId) =>
+      unwrap(await commands.pathwayNode(classId, assignmentId, widgetId)),
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),

@@ -1,10 +1,10 @@
 import type { ClassViewIpc } from "../ipc";
 
 /** The class page's newer commands at rest: a host without the room tools (a running class, no
- * control) and an empty knowledge map. */
+ * control), an empty knowledge map and an empty pathway map. */
 export const noRoomControls: Pick<
   ClassViewIpc,
-  "room" | "pause" | "resume" | "setPacing" | "knowledgeMap" | "knowledgeNode"
+  "room" | "pause" | "resume" | "setPacing" | "knowledgeMap" | "knowledgeNode" | "pathwayMap" | "pathwayNode"
 > = {
   room: async () => ({
     paused: false,
@@ -20,4 +20,6 @@ export const noRoomControls: Pick<
   setPacing: async () => {},
   knowledgeMap: async () => ({ nodes: [], edges: [], misconceptions: [], k: null }),
   knowledgeNode: async () => [],
+  pathwayMap: async () => ({ pathways: [], learners: 0, k: null }),
+  pathwayNode: async () => [],
 };

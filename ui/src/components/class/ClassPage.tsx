@@ -12,6 +12,7 @@ import type {
 } from "../../ipc";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
+import { PathwayMap } from "../maps/PathwayMap";
 import { Evidence } from "./Evidence";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
@@ -19,7 +20,7 @@ import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
 
-type Tab = "grid" | "mastery" | "knowledge" | "needs" | "timeline";
+type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline";
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -154,6 +155,7 @@ export function ClassPage({
             ["grid", "Live grid"],
             ["mastery", "Mastery"],
             ["knowledge", "Knowledge map"],
+            ["pathways", "Pathway map"],
             ["needs", "Who needs me"],
             ["timeline", "Timeline"],
           ] as const
@@ -179,6 +181,8 @@ export function ClassPage({
           ) : null
         ) : tab === "knowledge" ? (
           <KnowledgeMap ipc={ipc} classId={classId} changeTick={changeTick} />
+        ) : tab === "pathways" ? (
+          <PathwayMap ipc={ipc} classId={classId} changeTick={changeTick} />
         ) : tab === "needs" ? (
           <NeedsMe items={needs} />
         ) : timeline ? (
