@@ -580,7 +580,7 @@ export type ProjectedPathwayMap = {
  */
 export type ProjectedPlace = {
 	title: string,
-	/**  (state label, what to print): done, current, upcoming. */
+	/**  (status label, what to print): done, current, upcoming. */
 	states: ProjectedState[],
 	pacing_limit: boolean,
 };
