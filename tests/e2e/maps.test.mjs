@@ -72,7 +72,7 @@ test("the knowledge map draws the standards and follows a node to its learners",
 
 /** Done, current and upcoming of a pathway node, from its accessible name. */
 function statusCounts(label) {
-  const m = /: Done (\d+), Current (\d+), Upcoming (\d+)/.exec(label);
+  const m = /: (\d+) done, (\d+) current, (\d+) upcoming/.exec(label);
   assert.ok(m, `counts in "${label}"`);
   return m.slice(1).map(Number);
 }

@@ -79,17 +79,19 @@ describe("the pathway map", () => {
   it("draws each step with its counts in words, in pathway order, with the pacing limit marked", async () => {
     const { ipc } = fake();
     const { container } = render(<PathwayMap ipc={ipc} classId="c1" changeTick={0} />);
-    const first = await screen.findByRole("button", { name: "1. Compare fractions: Done 9, Current 3, Upcoming 0" });
+    const first = await screen.findByRole("button", { name: "1. Compare fractions: 9 done, 3 current, 0 upcoming" });
     expect(first.textContent).toContain("9 done");
     expect(first.textContent).toContain("3 current");
     // Never colour alone: each count carries an icon and a word.
     expect(first.querySelectorAll("svg")).toHaveLength(3);
     // A title from the host is text, never markup.
-    const limit = screen.getByRole("button", { name: /^2\. Equivalent <b>fractions<\/b>: .*pacing: up to here$/ });
+    const limit = screen.getByRole("button", {
+      name: /^2\. Equivalent <b>fractions<\/b>: 4 done, .*, Pacing: up to here$/,
+    });
     expect(limit.querySelector("b")).toBeNull();
     expect(within(limit).getByTestId("pathway-pacing").textContent).toBe("Pacing: up to here");
     expect(screen.getAllByTestId("pathway-pacing")).toHaveLength(1);
-    expect(screen.getByRole("button", { name: /^3\. Reflect: .*after the pacing limit$/ }).textContent).toContain(
+    expect(screen.getByRole("button", { name: /^3\. Reflect: .*, After the pacing limit$/ }).textContent).toContain(
       "After the pacing limit",
     );
     expect(screen.getByText(/Paced up to step 2/)).toBeTruthy();
@@ -144,7 +146,9 @@ describe("the pathway map", () => {
     };
     const { ipc } = fake(safe);
     render(<PathwayMap ipc={ipc} classId="c1" changeTick={0} />);
-    const step = await screen.findByRole("button", { name: /^1\. Compare fractions: Done fewer than 10/ });
+    const step = await screen.findByRole("button", {
+      name: /^1\. Compare fractions: <10 done, <10 current, 0 upcoming$/,
+    });
     expect(step.textContent).toContain("<10 done");
     expect(screen.getByText("Groups under 10 are not shown.")).toBeTruthy();
   });

@@ -4,6 +4,7 @@ import type {
   PathwayGraphView,
   PathwayMapView,
   PathwayNodeView,
+  StatusCountView,
   StepLearnersView,
   StepStatus,
   TeacherIpc,
@@ -21,10 +22,21 @@ const STATUS: Record<StepStatus, { icon: LucideIcon; className: string }> = {
   upcoming: { icon: CircleDashed, className: "p-upcoming" },
 };
 
-function summary(node: PathwayNodeView): string {
-  const counts = node.counts.map((c) => `${c.label} ${c.shown}`).join(", ");
-  const pacing = node.pacing_limit ? ", pacing: up to here" : node.beyond_pacing ? ", after the pacing limit" : "";
-  return `${node.position}. ${node.title}: ${counts}${pacing}`;
+/** What a node prints for a count: the number, or "<k" / "hidden" when suppressed. */
+function countText(c: StatusCountView, k: number | null): string {
+  const n = c.count !== null ? String(c.count) : c.visibility === "primary" && k !== null ? `<${k}` : "hidden";
+  return `${n} ${c.label.toLowerCase()}`;
+}
+
+function pacingText(node: PathwayNodeView): string | null {
+  return node.pacing_limit ? "Pacing: up to here" : node.beyond_pacing ? "After the pacing limit" : null;
+}
+
+/** A node's accessible name: the words it shows, in the order it shows them. */
+function summary(node: PathwayNodeView, k: number | null): string {
+  const pacing = pacingText(node);
+  const counts = node.counts.map((c) => countText(c, k)).join(", ");
+  return `${node.position}. ${node.title}: ${counts}${pacing ? `, ${pacing}` : ""}`;
 }
 
 function clip(text: string, n: number): string {
@@ -213,7 +225,7 @@ function Graph({
       {layout.nodes.map((p) => {
         const node = byId.get(p.id);
         if (!node) return null;
-        const label = summary(node);
+        const label = summary(node, k);
         const box = ["p-node-box", node.pacing_limit ? "p-node-limit" : "", node.beyond_pacing ? "p-node-beyond" : ""]
           .filter(Boolean)
           .join(" ");
@@ -247,8 +259,7 @@ function Graph({
                 <g key={c.status} transform={`translate(${x},30)`} data-status={c.status}>
                   <Icon x={0} y={0} width={16} height={16} aria-hidden="true" className={STATUS[c.status].className} />
                   <text x={20} y={13} className="p-count">
-                    {c.count !== null ? c.count : c.visibility === "primary" && k !== null ? `<${k}` : "hidden"}{" "}
-                    {c.label.toLowerCase()}
+                    {countText(c, k)}
                   </text>
                 </g>
               );
@@ -257,14 +268,14 @@ function Graph({
               <g transform="translate(10,54)" data-testid="pathway-pacing">
                 <Flag x={0} y={0} width={16} height={16} aria-hidden="true" className="p-pacing-icon" />
                 <text x={20} y={13} className="p-pacing-text">
-                  Pacing: up to here
+                  {pacingText(node)}
                 </text>
               </g>
             ) : node.beyond_pacing ? (
               <g transform="translate(10,54)">
                 <Lock x={0} y={0} width={16} height={16} aria-hidden="true" className="p-beyond-icon" />
                 <text x={20} y={13} className="p-beyond-text">
-                  After the pacing limit
+                  {pacingText(node)}
                 </text>
               </g>
             ) : null}
