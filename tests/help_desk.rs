@@ -308,7 +308,10 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
     );
     assert_eq!(room.visits.len(), 1);
     assert_eq!(room.visits[0].call_id, visited.call_id);
-    assert_ne!(room.visits[0].step_title, room.visits[0].widget_id, "the step's title");
+    assert_ne!(
+        room.visits[0].step_title, room.visits[0].widget_id,
+        "the step's title"
+    );
     assert_eq!(
         needs[0].reason,
         Reason::FollowUp,

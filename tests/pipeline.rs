@@ -112,7 +112,10 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
             .fetch_one(store.pool())
             .await
             .unwrap();
-    assert!(after > 0, "frames stored after the first fault (seq {first_fault})");
+    assert!(
+        after > 0,
+        "frames stored after the first fault (seq {first_fault})"
+    );
     let cursor = store.cursor(&class_id).await.unwrap().unwrap();
     assert!(
         cursor >= last_fault,

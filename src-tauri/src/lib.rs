@@ -69,6 +69,8 @@ macro_rules! specta_builder {
                 $crate::commands::class_view::set_idle_after_minutes,
                 $crate::commands::class_view::student_page,
                 $crate::commands::class_view::class_report,
+                $crate::commands::class_view::pathway_map,
+                $crate::commands::class_view::pathway_node,
                 $crate::commands::room::class_room,
                 $crate::commands::room::pause_class,
                 $crate::commands::room::resume_class,

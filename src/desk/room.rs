@@ -64,8 +64,17 @@ pub struct Room {
 }
 
 /// A row of [`FOLLOWUPS_SQL`] (and of the visits query): call, class, learner, pathway, widget,
-/// since, closed.
-pub type Row = (String, String, String, String, String, i64, Option<i64>, String);
+/// since, closed, the step's title.
+pub type Row = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    Option<i64>,
+    String,
+);
 
 impl Desk<'_> {
     /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
@@ -94,7 +103,8 @@ impl Desk<'_> {
             visits: Vec::with_capacity(visits.len()),
         };
         for (rows, list) in [(follow_ups, &mut out.follow_ups), (visits, &mut out.visits)] {
-            for (call_id, class_id, learner, pathway_id, widget_id, since, closed, step_title) in rows
+            for (call_id, class_id, learner, pathway_id, widget_id, since, closed, step_title) in
+                rows
             {
                 if !labels.contains_key(&class_id) {
                     let labeler = self.store.labeler(&class_id, privacy).await?;

@@ -10,6 +10,8 @@
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
 //! - [`room`]: the class header's room controls (pause, pacing).
 //! - [`knowledge`]: the class's knowledge map (standards, prerequisites, misconceptions).
+//! - [`pathway_map`]: the class's pathway map (each assigned pathway's steps, who is done,
+//!   current or upcoming on each, the pacing limit).
 //! - [`report`]: the after-class report (JSON and printable HTML).
 //! - [`student`]: a page per student (their strip, evidence, help history, timeline).
 
@@ -17,6 +19,7 @@ pub mod app;
 pub mod class;
 pub mod export;
 pub mod knowledge;
+pub mod pathway_map;
 pub mod projector;
 pub mod report;
 pub mod room;

@@ -1,8 +1,9 @@
 //! What a class may see of itself: the projector window's view. Aggregates only — how many
-//! learners finished each step, mastery by standard through the small-cell suppression, how many
-//! wait for help — and, for the help queue, aliases drawn afresh for each projection. The types
-//! here have no field for a learner id, a name or free text, so nothing the projector window
-//! receives can carry one; the roster is never read.
+//! learners finished each step, mastery by standard through the small-cell suppression, the
+//! knowledge and pathway maps' counts through it too, how many wait for help — and, for the help
+//! queue, aliases drawn afresh for each projection. The types here have no field for a learner
+//! id, a name or free text, so nothing the projector window receives can carry one; the roster is
+//! never read.
 
 use serde::Serialize;
 
@@ -54,6 +55,25 @@ pub struct ProjectedState {
     pub shown: String,
 }
 
+/// One step of the pathway map as the room sees it: its title, done / current / upcoming
+/// through the suppression, and whether the class's pacing limit is this step.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedPlace {
+    pub title: String,
+    /// (status label, what to print): done, current, upcoming.
+    pub states: Vec<ProjectedState>,
+    pub pacing_limit: bool,
+}
+
+/// One assigned pathway of the pathway map, suppressed.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct ProjectedPathwayMap {
+    pub title: String,
+    /// The pacing limit as a 1-based step number, when the class is paced.
+    pub up_to_step: Option<i32>,
+    pub steps: Vec<ProjectedPlace>,
+}
+
 /// The projector window's whole view.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct ProjectorView {
@@ -62,6 +82,8 @@ pub struct ProjectorView {
     pub mastery: Vec<ProjectedStandard>,
     /// The knowledge map's counts per standard, suppressed.
     pub knowledge: Vec<ProjectedKnowledge>,
+    /// The pathway map: where the class is on each assigned pathway, suppressed.
+    pub pathway_map: Vec<ProjectedPathwayMap>,
     /// The threshold the mastery figures were suppressed with.
     pub k: i32,
     pub waiting_for_help: i32,
@@ -155,6 +177,32 @@ impl Store {
             })
             .collect();
 
+        let pathway_map = crate::views::pathway_map::map_with_k(self, class_id, Some(k))
+            .await?
+            .pathways
+            .into_iter()
+            .map(|p| ProjectedPathwayMap {
+                title: p.title,
+                up_to_step: p.up_to_step,
+                steps: p
+                    .nodes
+                    .into_iter()
+                    .map(|n| ProjectedPlace {
+                        title: n.title,
+                        pacing_limit: n.pacing_limit,
+                        states: n
+                            .counts
+                            .into_iter()
+                            .map(|c| ProjectedState {
+                                label: c.label,
+                                shown: c.shown,
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            })
+            .collect();
+
         // Waiting: open, before the deadline, and not answered from this desk yet.
         let waiting: Vec<String> = sqlx::query_scalar(
             "SELECT c.learner FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
@@ -178,6 +226,7 @@ impl Store {
             pathways,
             mastery: projected,
             knowledge,
+            pathway_map,
             k: n32(k),
             waiting_for_help: n32(waiting.len()),
             help_queue,

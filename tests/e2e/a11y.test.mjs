@@ -1,9 +1,10 @@
 // End to end: accessibility checked by a machine. axe-core (tests/e2e/package.json, installed by
 // scripts/install.sh) is injected into the real window and run on every view — the live grid, the
-// evidence pane, the class header's room controls (paused too), mastery, who needs me, the
-// timeline, the shortcuts overlay, the help desk, export, settings and diagnostics — in every
-// theme (light, dark, high contrast, chosen as a teacher does in Settings). Any violation of
-// impact "serious" or "critical" fails the test, listed with its rule id, impact and targets.
+// evidence pane, the class header's room controls (paused too), mastery, the knowledge map, the
+// pathway map, who needs me, the timeline, the shortcuts overlay, the help desk, export, settings
+// and diagnostics — in every theme (light, dark, high contrast, chosen as a teacher does in
+// Settings). Any violation of impact "serious" or "critical" fails the test, listed with its rule
+// id, impact and targets.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -182,6 +183,7 @@ async function everyView(theme) {
   for (const [tab, ready] of [
     ["Mastery", "[data-testid='mastery']"],
     ["Knowledge map", "[data-testid='knowledge-map']"],
+    ["Pathway map", "[data-testid='pathway-map']"],
     ["Who needs me", "[data-testid='needs-me'], [data-testid='needs-me-empty']"],
     ["Timeline", "[data-testid='timeline']"],
   ]) {

@@ -43,15 +43,15 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             f.value
         );
     }
-    // 5 query kinds (grid, mastery, who needs me, step report, after-class report) x 2 class
-    // sizes x 1 store, 2 export formats, p50 and p99 per rate.
+    // 7 query kinds (grid, mastery, who needs me, step report, after-class report, knowledge
+    // map, pathway map) x 2 class sizes x 1 store, 2 export formats, p50 and p99 per rate.
     assert_eq!(
         report
             .figures
             .iter()
             .filter(|f| f.section == "views")
             .count(),
-        10
+        14
     );
     assert_eq!(
         report

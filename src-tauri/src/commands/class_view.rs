@@ -9,6 +9,7 @@ use a2learn_teacher::views::class::{
     GridView, MasteryView, NeedsMeView, RosterImportView, TimelineView,
 };
 use a2learn_teacher::views::knowledge::{self, KnowledgeMapView, NodeLearnersView};
+use a2learn_teacher::views::pathway_map::{self, PathwayMapView, StepLearnersView};
 use a2learn_teacher::views::report::{self, ReportNames, ReportRequest, ReportView};
 use a2learn_teacher::views::student::{self, StudentPageView};
 use tauri::State;
@@ -194,4 +195,28 @@ pub async fn class_report(
         },
     };
     Ok(report::report(&state.store, &req).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn pathway_map(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<PathwayMapView, UiError> {
+    Ok(pathway_map::pathway_map(&state.store, state.privacy(), &class_id).await?)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn pathway_node(
+    state: State<'_, AppState>,
+    class_id: String,
+    assignment_id: String,
+    widget_id: String,
+) -> Result<Vec<StepLearnersView>, UiError> {
+    let privacy = state.privacy();
+    Ok(
+        pathway_map::pathway_node(&state.store, privacy, &class_id, &assignment_id, &widget_id)
+            .await?,
+    )
 }

@@ -48,6 +48,8 @@ export const commands = {
 	 *  asks for names (then, like `report --identified`, not scanned); never in projector-safe mode.
 	 */
 	classReport: (classId: string, assignmentId: string | null, identified: boolean) => typedError<ReportView, UiError>(__TAURI_INVOKE("class_report", { classId, assignmentId, identified })),
+	pathwayMap: (classId: string) => typedError<PathwayMapView, UiError>(__TAURI_INVOKE("pathway_map", { classId })),
+	pathwayNode: (classId: string, assignmentId: string, widgetId: string) => typedError<StepLearnersView[], UiError>(__TAURI_INVOKE("pathway_node", { classId, assignmentId, widgetId })),
 	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
 	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
 	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
@@ -582,6 +584,63 @@ export type PacingView = {
 	steps: PacingStepView[],
 };
 
+/**  Why one step leads to another. */
+export type PathwayEdgeKind = 
+/**  The next step in pathway order (the store keeps no `requires`; see the module docs). */
+"sequence";
+
+export type PathwayEdgeView = {
+	from: string,
+	to: string,
+	kind: PathwayEdgeKind,
+};
+
+/**  One assigned pathway's map. */
+export type PathwayGraphView = {
+	assignment_id: string,
+	pathway_id: string,
+	title: string,
+	nodes: PathwayNodeView[],
+	edges: PathwayEdgeView[],
+	/**  The pacing limit's step (widget id), when the class is paced on this pathway. */
+	up_to: string | null,
+	up_to_title: string | null,
+	/**
+	 *  The limit as a 1-based step number; `None` when unpaced or the step is not in the
+	 *  stored pathway.
+	 */
+	up_to_step: number | null,
+	/**  Learners who have done every step. */
+	finished: number | null,
+};
+
+export type PathwayMapView = {
+	/**  One per assigned pathway, in assignment order (a pathway assigned twice appears once). */
+	pathways: PathwayGraphView[],
+	/**  The class's learners. */
+	learners: number,
+	/**  The threshold the counts were suppressed with; `None` on the teacher's own screen. */
+	k: number | null,
+};
+
+/**  One step of a pathway. */
+export type PathwayNodeView = {
+	widget_id: string,
+	/**  The catalog's title of the step (its widget id when the host gives none). */
+	title: string,
+	standard: string | null,
+	/**  1-based place in the pathway. */
+	position: number,
+	/**  Done, current, upcoming, in that order. */
+	counts: StatusCountView[],
+	/**  The class's learners (the three counts add up to it). */
+	learners: number,
+	/**  The class's pacing limit is this step: learners open no step after it. */
+	pacing_limit: boolean,
+	/**  The step lies after the pacing limit (learners cannot open it yet). */
+	beyond_pacing: boolean,
+};
+
 /**
  *  One standard of the knowledge map as the room sees it: the title and each state's count
  *  through the suppression (a small group prints "fewer than k").
@@ -595,6 +654,25 @@ export type ProjectedKnowledge = {
 export type ProjectedPathway = {
 	title: string,
 	steps: ProjectedStep[],
+};
+
+/**  One assigned pathway of the pathway map, suppressed. */
+export type ProjectedPathwayMap = {
+	title: string,
+	/**  The pacing limit as a 1-based step number, when the class is paced. */
+	up_to_step: number | null,
+	steps: ProjectedPlace[],
+};
+
+/**
+ *  One step of the pathway map as the room sees it: its title, done / current / upcoming
+ *  through the suppression, and whether the class's pacing limit is this step.
+ */
+export type ProjectedPlace = {
+	title: string,
+	/**  (status label, what to print): done, current, upcoming. */
+	states: ProjectedState[],
+	pacing_limit: boolean,
 };
 
 /**
@@ -629,6 +707,8 @@ export type ProjectorView = {
 	mastery: ProjectedStandard[],
 	/**  The knowledge map's counts per standard, suppressed. */
 	knowledge: ProjectedKnowledge[],
+	/**  The pathway map: where the class is on each assigned pathway, suppressed. */
+	pathway_map: ProjectedPathwayMap[],
 	/**  The threshold the mastery figures were suppressed with. */
 	k: number,
 	waiting_for_help: number,
@@ -780,6 +860,27 @@ export type StateCountView = {
 	visibility: Visibility,
 	/**  What to print: the count, or the suppression's wording. */
 	shown: string,
+};
+
+/**  One status's count on a step; `count` is `None` when suppressed (`shown` says why). */
+export type StatusCountView = {
+	status: StepStatus,
+	label: string,
+	count: number | null,
+	visibility: Visibility,
+	/**  What to print: the count, or the suppression's wording. */
+	shown: string,
+};
+
+/**  The learners of one status on a step. */
+export type StepLearnersView = {
+	status: StepStatus,
+	label: string,
+	/**
+	 *  Labels (names where the teacher imported a roster; aliases in projector-safe mode), in
+	 *  label order.
+	 */
+	learners: string[],
 };
 
 /**  One step's row. */

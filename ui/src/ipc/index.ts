@@ -74,11 +74,17 @@ import type {
   Outcome,
   PacingInput,
   PacingView,
+  PathwayEdgeView,
+  PathwayGraphView,
+  PathwayMapView,
+  PathwayNodeView,
   ProjectorView,
   ReportView,
   RoomView,
   RosterImportView,
   StandardView,
+  StatusCountView,
+  StepLearnersView,
   StepReportView,
   StepStatus,
   StudentEventKind,
@@ -112,11 +118,17 @@ export type {
   Outcome,
   PacingInput,
   PacingView,
+  PathwayEdgeView,
+  PathwayGraphView,
+  PathwayMapView,
+  PathwayNodeView,
   ProjectorView,
   ReportView,
   RoomView,
   RosterImportView,
   StandardView,
+  StatusCountView,
+  StepLearnersView,
   StepReportView,
   StepStatus,
   StudentEventKind,
@@ -159,6 +171,11 @@ export interface ClassViewIpc {
   studentPage(classId: string, learner: string): Promise<StudentPageView>;
   /** The after-class report (anonymous ids unless `identified`; refused in projector-safe mode). */
   report(classId: string, assignmentId: string | null, identified: boolean): Promise<ReportView>;
+  /** Each assigned pathway's steps with who is done / current / upcoming, and the pacing limit
+   * (counts suppressed in projector-safe mode). */
+  pathwayMap(classId: string): Promise<PathwayMapView>;
+  /** Who is done, current and upcoming on one step of an assignment. */
+  pathwayNode(classId: string, assignmentId: string, widgetId: string): Promise<StepLearnersView[]>;
 }
 
 import type { ExportDone, ExportFormatInfo, ExportOptions, ExportProgress, ExportSettings, Format } from "./bindings";
@@ -315,6 +332,9 @@ export const tauriIpc: TeacherIpc = {
     studentPage: async (classId, learner) => unwrap(await commands.studentPage(classId, learner)),
     report: async (classId, assignmentId, identified) =>
       unwrap(await commands.classReport(classId, assignmentId, identified)),
+    pathwayMap: async (classId) => unwrap(await commands.pathwayMap(classId)),
+    pathwayNode: async (classId, assignmentId, widgetId) =>
+      unwrap(await commands.pathwayNode(classId, assignmentId, widgetId)),
   },
   desk: {
     queue: async (classId) => unwrap(await commands.deskQueue(classId)),

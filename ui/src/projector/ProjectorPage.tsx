@@ -125,6 +125,38 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
           </table>
         </section>
       ) : null}
+      {view.pathway_map.map((p, pi) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
+        <section key={pi} aria-label={`Where everyone is: ${p.title}`} className="projector-mastery">
+          <h2>Where everyone is: {p.title}</h2>
+          <table data-testid="projector-pathway-map">
+            <thead>
+              <tr>
+                <th scope="col">Step</th>
+                {p.steps[0]?.states.map((s) => (
+                  <th scope="col" key={s.label}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {p.steps.map((step, si) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
+                <tr key={si}>
+                  <th scope="row">
+                    {si + 1}. {step.title}
+                    {step.pacing_limit ? <strong> · Pacing: up to here</strong> : null}
+                  </th>
+                  {step.states.map((s) => (
+                    <td key={s.label}>{s.shown}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ))}
     </main>
   );
 }

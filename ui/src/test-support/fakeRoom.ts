@@ -1,7 +1,8 @@
 import type { ClassViewIpc } from "../ipc";
 
 /** The class page's newer commands at rest: a host without the room tools (a running class, no
- * control), an empty knowledge map, the default idle threshold, an empty student page and report. */
+ * control), empty knowledge and pathway maps, the default idle threshold, an empty student page and
+ * report. */
 export const noRoomControls: Pick<
   ClassViewIpc,
   | "room"
@@ -14,6 +15,8 @@ export const noRoomControls: Pick<
   | "setIdleAfter"
   | "studentPage"
   | "report"
+  | "pathwayMap"
+  | "pathwayNode"
 > = {
   room: async () => ({
     paused: false,
@@ -39,4 +42,6 @@ export const noRoomControls: Pick<
     identified: false,
     generated_at: "2026-12-01T14:00:00Z",
   }),
+  pathwayMap: async () => ({ pathways: [], learners: 0, k: null }),
+  pathwayNode: async () => [],
 };

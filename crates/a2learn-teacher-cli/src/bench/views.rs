@@ -13,7 +13,9 @@
 //! every row, and the UI virtualises the drawing — so the 100,000-learner figure is the full
 //! query, not a page), [`Store::mastery`], [`Store::needs_me`], [`Store::step_report`] and the
 //! whole after-class report of the class's assignment, rendered as HTML (what
-//! `a2learn-teacher report --format html` does, privacy scan included).
+//! `a2learn-teacher report --format html` does, privacy scan included), and the class page's
+//! two maps as their commands build them on the teacher's screen: the knowledge map
+//! ([`knowledge_map`]) and the pathway map ([`pathway_map`]).
 //!
 //! Exports: one class of `export_rows / 100` learners x 100 steps, every step completed, written
 //! by [`a2learn_teacher::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
@@ -29,7 +31,10 @@ use tokio_util::sync::CancellationToken;
 use super::{Options, Report, Spread};
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::store::{MIGRATOR, Store};
+use a2learn_teacher::views::knowledge::knowledge_map;
+use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report as report_view, to_html};
 
 /// Bumped whenever the fill's shape changes, so stale cached files are not reused.
@@ -616,6 +621,43 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
                 format!("after-class report (HTML), {n} learners, {total} results"),
                 "ms",
                 after_class,
+            );
+            let (knowledge, standards) = time_ms(opts.runs, || async {
+                Ok(knowledge_map(&store, Privacy::Names, &class)
+                    .await?
+                    .nodes
+                    .len())
+            })
+            .await?;
+            anyhow::ensure!(standards > 0, "the knowledge map of {class} is empty");
+            report.add(
+                "views",
+                format!("knowledge map, {n} learners, {total} results"),
+                "ms",
+                knowledge,
+            );
+            let (pathways, counted) = time_ms(opts.runs, || async {
+                let map = pathway_map(&store, Privacy::Names, &class).await?;
+                Ok(map
+                    .pathways
+                    .iter()
+                    .flat_map(|p| &p.nodes)
+                    .flat_map(|node| &node.counts)
+                    .filter_map(|c| c.count)
+                    .map(i64::from)
+                    .sum::<i64>())
+            })
+            .await?;
+            // Every learner has one status on each step of the pathway.
+            anyhow::ensure!(
+                counted == (n * VIEW_STEPS) as i64,
+                "the pathway map of {class} counts {counted} places, not {n} x {VIEW_STEPS}"
+            );
+            report.add(
+                "views",
+                format!("pathway map, {n} learners, {total} results"),
+                "ms",
+                pathways,
             );
         }
         store.close().await;

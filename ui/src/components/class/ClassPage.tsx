@@ -14,6 +14,7 @@ import type {
 } from "../../ipc";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
+import { PathwayMap } from "../maps/PathwayMap";
 import { Report } from "../report/Report";
 import { StudentPage } from "../student/StudentPage";
 import { Evidence } from "./Evidence";
@@ -23,7 +24,7 @@ import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
 
-type Tab = "grid" | "mastery" | "knowledge" | "needs" | "timeline" | "report";
+type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" | "report";
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -194,6 +195,7 @@ export function ClassPage({
             ["grid", "Live grid"],
             ["mastery", "Mastery"],
             ["knowledge", "Knowledge map"],
+            ["pathways", "Pathway map"],
             ["needs", "Who needs me"],
             ["timeline", "Timeline"],
             ...(safe ? [] : ([["report", "Report"]] as const)),
@@ -249,6 +251,8 @@ export function ClassPage({
           ) : null
         ) : tab === "knowledge" ? (
           <KnowledgeMap ipc={ipc} classId={classId} changeTick={changeTick} />
+        ) : tab === "pathways" ? (
+          <PathwayMap ipc={ipc} classId={classId} changeTick={changeTick} />
         ) : tab === "needs" ? (
           <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
         ) : tab === "report" && !safe ? (
