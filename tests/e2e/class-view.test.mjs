@@ -90,7 +90,7 @@ test("a completed cell opens its evidence", async () => {
 
 test("a roster import puts names on screen, and projector-safe mode takes every one away", async () => {
   const learners = await wd.execute(
-    "return [...document.querySelectorAll('[role=grid] [role=rowheader]')].map((e) => e.textContent.trim())",
+    "return [...document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\")].map((e) => e.textContent.trim())",
   );
   assert.ok(learners.length >= 3, `learner ids: ${learners}`);
   const csv = ["anonymous_id,display_name", ...learners.slice(0, 3).map((id, i) => `${id},${CANARIES[i]}`)].join("\n");
@@ -147,6 +147,8 @@ test("a new class gets a join code and an assigned pathway", async () => {
   await wd.waitForText("#class-title", (t) => t === "Period 6 Maths", 20000);
   const code = await wd.waitForText("[data-testid='join-code']", (t) => t !== "—");
   assert.match(code, /^[A-Z0-9-]{4,}$/);
+  // Setup waits behind the "Class setup" menu.
+  await wd.click(await wd.find("[data-testid='setup-menu'] summary"));
   const buttons = await wd.findAll(".class-page button");
   const labels = await Promise.all(buttons.map((b) => wd.text(b)));
   await wd.click(buttons[labels.findIndex((l) => l.startsWith("Assign a pathway"))]);

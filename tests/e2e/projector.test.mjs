@@ -84,7 +84,7 @@ test("the teacher's window: names after a roster import, and a name typed in an 
   await wd.waitForText("#class-title", (t) => t === "Demo class");
   for (let i = 0; i < 120 && learners.length < 3; i++) {
     learners = await wd.execute(
-      "return [...document.querySelectorAll('[role=grid] [role=rowheader]')].map((e) => e.textContent.trim())",
+      "return [...document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\")].map((e) => e.textContent.trim())",
     );
     await sleep(250);
   }

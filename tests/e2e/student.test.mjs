@@ -52,7 +52,7 @@ test("the grid marks where each student is, and a name opens the student's page"
   );
   assert.ok(working.every((n) => n <= 1), `at most one working cell per row: ${working}`);
   const totals = await wd.execute(
-    `return [...document.querySelectorAll("[data-testid='grid-totals'] [role=gridcell]")].map((c) => c.getAttribute('aria-label'))`,
+    `return [...document.querySelectorAll("[data-testid='grid-totals'] [role=gridcell]")].map((c) => c.getAttribute('title'))`,
   );
   assert.ok(totals.length > 0 && totals.every((t) => /: \d+ completed, \d+ working, \d+ need the teacher$/.test(t)), totals.join("\n"));
 

@@ -287,6 +287,7 @@ export function LiveGrid({
                       <button
                         type="button"
                         className="link learner-link"
+                        data-testid="learner-name"
                         tabIndex={-1}
                         title={`Open ${row.label}'s page`}
                         onClick={() => row.learner && onStudent(row.learner)}
@@ -294,7 +295,9 @@ export function LiveGrid({
                         {row.label}
                       </button>
                     ) : (
-                      <span className="learner-name">{row.label}</span>
+                      <span className="learner-name" data-testid="learner-name">
+                        {row.label}
+                      </span>
                     )}
                     <RowPlace row={row} />
                   </div>
