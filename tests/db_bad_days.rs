@@ -136,8 +136,9 @@ async fn a_database_from_a_newer_app_is_refused_and_not_written() {
     assert!(!sqlx_err.to_string().contains("newer version"));
 }
 
-/// Opens a damaged file and checks the error, and that the file was not touched.
-async fn assert_damaged(path: &Path) {
+/// Opens a damaged file and checks the error (its reason holds `why`), and that the file was
+/// not touched.
+async fn assert_damaged(path: &Path, why: &str) {
     let before = std::fs::read(path).unwrap();
     let err = open_at(path, &FixedClock::at(T0 + 2 * DAY))
         .await
@@ -150,6 +151,7 @@ async fn assert_damaged(path: &Path) {
         "is damaged",
         "a2learn-teacher db restore",
         "backups",
+        why,
     ] {
         assert!(message.contains(needle), "{needle:?} in {message}");
     }
@@ -175,7 +177,7 @@ async fn a_file_with_a_garbage_header_is_damaged() {
         *b = (i as u8).wrapping_mul(37).wrapping_add(11);
     }
     std::fs::write(&path, &bytes).unwrap();
-    assert_damaged(&path).await;
+    assert_damaged(&path, "does not start with a SQLite header").await;
 }
 
 #[tokio::test]
@@ -194,7 +196,7 @@ async fn a_file_cut_to_half_its_length_is_damaged() {
         .await;
 
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
-    assert_damaged(&path).await;
+    assert_damaged(&path, "it was cut short").await;
 }
 
 #[tokio::test]
