@@ -95,11 +95,29 @@ pub(crate) async fn vacuum_into(pool: &SqlitePool, dest: &Path) -> Result<(), St
         .to_str()
         .ok_or_else(|| failed(dest, "the path is not valid UTF-8"))?
         .to_string();
-    sqlx::query("VACUUM INTO ?")
-        .bind(target)
-        .execute(pool)
-        .await
-        .map_err(|e| failed(dest, e))?;
+    // VACUUM INTO gives the copy the connection's page cache size: with the pool's 64 MiB the
+    // process grew by about the database's size (234 MB RSS for a 209 MB file), with SQLite's
+    // default 2 MiB it stays small. The pooled connection gets its own size back after.
+    let mut conn = pool.acquire().await.map_err(|e| failed(dest, e))?;
+    let small = sqlx::query("PRAGMA cache_size = -2000")
+        .execute(&mut *conn)
+        .await;
+    let copied = match small {
+        Ok(_) => sqlx::query("VACUUM INTO ?")
+            .bind(target)
+            .execute(&mut *conn)
+            .await
+            .map(|_| ()),
+        Err(e) => Err(e),
+    };
+    let restored = sqlx::query(&format!("PRAGMA cache_size = {}", super::CACHE_SIZE))
+        .execute(&mut *conn)
+        .await;
+    if restored.is_err() {
+        // A connection with the wrong cache does not go back to the pool.
+        drop(conn.detach());
+    }
+    copied.map_err(|e| failed(dest, e))?;
     part.as_file().sync_all().map_err(|e| failed(dest, e))?;
     part.persist_noclobber(dest)
         .map_err(|e| failed(dest, e.error))?;

@@ -37,6 +37,9 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 /// on one database must queue, not fail.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The page cache of each pooled connection (negative: KiB), 64 MiB.
+const CACHE_SIZE: &str = "-65536";
+
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("cannot create the folder for the database at {path}: {source}")]
@@ -212,7 +215,7 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT)
-            .pragma("cache_size", "-65536")
+            .pragma("cache_size", CACHE_SIZE)
             .pragma("wal_autocheckpoint", "16384");
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
