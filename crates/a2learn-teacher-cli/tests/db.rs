@@ -142,3 +142,52 @@ fn a_damaged_database_is_named_with_the_way_out() {
     assert!(err.contains("a2learn-teacher db restore"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn restoring_a_backup_from_a_newer_app_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a"]);
+    let newer = dir.path().join("newer.db");
+    ok(cli(&db)
+        .args(["db", "backup", "--out"])
+        .arg(&newer)
+        .output()
+        .unwrap());
+    // Negative control: before it is made newer, the backup restores.
+    ok(cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&newer)
+        .output()
+        .unwrap());
+    rt().block_on(async {
+        use sqlx::Connection;
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&newer);
+        let mut conn = sqlx::SqliteConnection::connect_with(&options)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+             execution_time) VALUES (20270101000000, 'future', 1, X'00', 0)",
+        )
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+    });
+    let before = std::fs::read(&db).unwrap();
+    let out = cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&newer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("newer version of a2learn Teacher"), "{err}");
+    assert!(err.contains("schema 20270101000000"), "{err}");
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the current file stays"
+    );
+}
