@@ -15,6 +15,21 @@ pub const APP_DIR: &str = "a2learn-teacher";
 /// The database file name inside [`APP_DIR`].
 pub const DB_FILE: &str = "teacher.db";
 
+/// The folder beside the database file that holds its automatic backups.
+pub const BACKUP_DIR: &str = "backups";
+
+/// Where the automatic backups of the database at `db` go: `backups/` beside it.
+pub fn backup_dir(db: &Path) -> PathBuf {
+    db.parent().unwrap_or(Path::new("")).join(BACKUP_DIR)
+}
+
+/// Where `db restore` keeps the file it replaced: `<name>.before-restore` beside it.
+pub fn before_restore_path(db: &Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_os_string();
+    name.push(".before-restore");
+    db.with_file_name(name)
+}
+
 /// Picks the database path. `env_value` is the value of [`DB_ENV`] and `data_dir` the platform
 /// data directory, both passed in so the rule can be tested without touching the process.
 pub fn resolve_db_path(
@@ -55,6 +70,19 @@ mod tests {
         assert_eq!(
             resolve_db_path(None, None, Some(data)),
             Some(PathBuf::from("/data/a2learn-teacher/teacher.db"))
+        );
+    }
+
+    #[test]
+    fn backups_sit_beside_the_database() {
+        assert_eq!(
+            backup_dir(Path::new("/d/teacher.db")),
+            PathBuf::from("/d/backups")
+        );
+        assert_eq!(backup_dir(Path::new("t.db")), PathBuf::from("backups"));
+        assert_eq!(
+            before_restore_path(Path::new("/d/teacher.db")),
+            PathBuf::from("/d/teacher.db.before-restore")
         );
     }
 

@@ -1,9 +1,11 @@
 //! The local store: one SQLite file, opened with the settings this app relies on, migrated by
 //! the embedded `migrations/` folder.
 
+mod backup;
 mod catalog;
 mod classes;
 mod diagnostics;
+mod health;
 mod ingest;
 mod settings;
 mod standards;
@@ -17,9 +19,11 @@ use sqlx::{Row, SqlitePool};
 
 use crate::clock::SharedClock;
 
+pub use backup::{DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::ClassRow;
 pub use diagnostics::{ClassCounts, QuarantinedFrame};
+pub use health::newest_known;
 pub use ingest::{
     BatchOutcome, Changes, Incoming, MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, RebuildOutcome,
     truncate_utf8,
@@ -32,6 +36,9 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 /// How long a writer waits for another connection's lock before giving up. Two sync processes
 /// on one database must queue, not fail.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The page cache of each pooled connection (negative: KiB), 64 MiB.
+const CACHE_SIZE: &str = "-65536";
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -59,6 +66,31 @@ pub enum StoreError {
         #[source]
         source: sqlx::migrate::MigrateError,
     },
+    /// The file's schema is newer than this build knows: it is refused before anything is
+    /// written to it.
+    #[error(
+        "This database ({path}) was written by a newer version of a2learn Teacher (schema {found}; \
+         this app knows up to {known}). Update the app; the file was not changed."
+    )]
+    Newer {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    /// The file is not a whole SQLite database (overwritten, cut short).
+    #[error(
+        "The database file {path} is damaged ({reason}). Restore a backup with \
+         `a2learn-teacher db restore --from FILE` (automatic backups are in {backups})."
+    )]
+    Damaged {
+        path: PathBuf,
+        reason: String,
+        backups: PathBuf,
+    },
+    #[error("cannot back up the database to {path}: {reason}")]
+    Backup { path: PathBuf, reason: String },
+    #[error("cannot restore the database from {from}: {reason}")]
+    Restore { from: PathBuf, reason: String },
     #[error("database error: {0}")]
     Sql(#[from] sqlx::Error),
     #[error("{0}")]
@@ -119,14 +151,56 @@ async fn migration_lock(path: &Path) -> Result<std::fs::File, StoreError> {
         .map_err(failed)
 }
 
+/// How [`Store::open_with`] opens a database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// Make the automatic backups (before a migration of an existing file, and daily).
+    pub automatic_backups: bool,
+}
+
+impl Default for OpenOptions {
+    fn default() -> Self {
+        Self {
+            automatic_backups: true,
+        }
+    }
+}
+
 impl Store {
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date,
+    /// with the automatic backups ([`OpenOptions::default`]).
+    ///
+    /// Before anything is written, an existing file is checked: one that is not a whole SQLite
+    /// database is [`StoreError::Damaged`], one whose schema is newer than this build is
+    /// [`StoreError::Newer`]. An existing file with an older schema is backed up before it is
+    /// migrated; and when the newest automatic backup is a day old (by the injected clock),
+    /// a new one is made.
     pub async fn open(path: &Path, clock: SharedClock) -> Result<Self, StoreError> {
+        Self::open_with(path, clock, OpenOptions::default()).await
+    }
+
+    /// [`Store::open`] with explicit options.
+    pub async fn open_with(
+        path: &Path,
+        clock: SharedClock,
+        open: OpenOptions,
+    ) -> Result<Self, StoreError> {
         if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|source| StoreError::CreateDir {
                 path: parent.to_path_buf(),
                 source,
             })?;
+        }
+        // Read-only first: a damaged file or a newer schema is refused before the read-write
+        // connection (which would set WAL mode) or sqlx's migrator touch it.
+        let known = health::newest_known();
+        let recorded = health::recorded_version(path).await?;
+        if let Some(found) = recorded.filter(|v| *v > known) {
+            return Err(StoreError::Newer {
+                path: path.to_path_buf(),
+                found,
+                known,
+            });
         }
         let options = SqliteConnectOptions::from_str("sqlite://")
             .map_err(|source| StoreError::Open {
@@ -141,21 +215,60 @@ impl Store {
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
             .busy_timeout(BUSY_TIMEOUT)
-            .pragma("cache_size", "-65536")
+            .pragma("cache_size", CACHE_SIZE)
             .pragma("wal_autocheckpoint", "16384");
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(options)
             .await
-            .map_err(|source| StoreError::Open {
-                path: path.to_path_buf(),
-                source,
+            .map_err(|source| match health::classify(path, source) {
+                Ok(source) => StoreError::Open {
+                    path: path.to_path_buf(),
+                    source,
+                },
+                Err(damaged) => damaged,
             })?;
         // Two processes opening a new database at once (two syncs started together) would both
         // run the migrations, and sqlx's SQLite migrator takes no lock: the second fails with
         // "table already exists". An exclusive lock on a file beside the database makes them
         // take turns; the second then finds every migration applied.
         let lock = migration_lock(path).await?;
+        // Again under the lock: another process may have migrated the file meanwhile.
+        let applied = match pool.acquire().await {
+            Ok(mut conn) => health::read_version(&mut conn).await,
+            Err(e) => Err(e),
+        };
+        let applied = match applied {
+            Ok(v) => v,
+            Err(e) => {
+                pool.close().await;
+                return Err(match health::classify(path, e) {
+                    Ok(source) => StoreError::Open {
+                        path: path.to_path_buf(),
+                        source,
+                    },
+                    Err(damaged) => damaged,
+                });
+            }
+        };
+        if applied > known {
+            pool.close().await;
+            return Err(StoreError::Newer {
+                path: path.to_path_buf(),
+                found: applied,
+                known,
+            });
+        }
+        if open.automatic_backups && applied > 0 && applied < known {
+            // The schema is about to change: keep the file as it was first. No backup, no
+            // migration.
+            let made =
+                backup::automatic(&pool, path, clock.now_ms(), backup::Why::BeforeMigration).await;
+            if let Err(e) = made {
+                pool.close().await;
+                return Err(e);
+            }
+        }
         let migrated = MIGRATOR.run(&pool).await;
         drop(lock);
         migrated.map_err(|source| StoreError::Migrate {
@@ -170,6 +283,14 @@ impl Store {
         };
         // A token an earlier version kept in plain text goes to the credential store first.
         store.move_plaintext_token().await?;
+        // The daily backup, of a file that held data before this open. A failure is logged, not
+        // fatal: the teacher can still work, and the next open tries again.
+        if open.automatic_backups
+            && recorded.is_some()
+            && let Err(e) = backup::daily(&store).await
+        {
+            tracing::warn!(error = %e, "the daily backup failed");
+        }
         Ok(store)
     }
 

@@ -1,6 +1,6 @@
-//! `a2learn-teacher db …`: look inside the local database.
+//! `a2learn-teacher db …`: look inside the local database, back it up, restore it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -18,6 +18,19 @@ pub enum DbCommand {
     },
     /// Rebuild the derived tables (results, struggles, calls) from the ledger.
     Rebuild,
+    /// Write a consistent copy of the database to a new file (safe while the app runs).
+    Backup {
+        /// The file to write; it must not exist yet.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Replace the database with a backup (close the app first). The current file is kept as
+    /// `<name>.before-restore`.
+    Restore {
+        /// The backup to restore: a file made by `db backup` or one in `backups/`.
+        #[arg(long, value_name = "FILE")]
+        from: PathBuf,
+    },
 }
 
 pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
@@ -25,6 +38,23 @@ pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
         .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
     let runtime = super::runtime()?;
     runtime.block_on(async {
+        if let DbCommand::Restore { from } = &command {
+            // The current file may be the damaged one: it is not opened before the swap.
+            let restored = a2learn_teacher::store::restore(&path, from).await?;
+            // Opening migrates an older backup (after backing it up) and proves it opens.
+            let store = Store::open(&path, Arc::new(SystemClock)).await?;
+            println!(
+                "restored {} from {} (schema {})",
+                path.display(),
+                from.display(),
+                restored.schema_version
+            );
+            if let Some(kept) = restored.kept {
+                println!("the replaced file is kept as {}", kept.display());
+            }
+            store.close().await;
+            return Ok(ExitCode::SUCCESS);
+        }
         let store = Store::open(&path, Arc::new(SystemClock)).await?;
         match command {
             DbCommand::Info { json } => {
@@ -47,6 +77,11 @@ pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
                     out.ledger, out.backfill
                 );
             }
+            DbCommand::Backup { out } => {
+                store.backup_to(&out).await?;
+                println!("backed up {} to {}", path.display(), out.display());
+            }
+            DbCommand::Restore { .. } => {}
         }
         store.close().await;
         Ok(ExitCode::SUCCESS)

@@ -26,7 +26,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Inspect the local database.
+    /// Inspect, rebuild, back up or restore the local database.
     Db {
         #[command(subcommand)]
         command: db::DbCommand,

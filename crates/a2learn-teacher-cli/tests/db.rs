@@ -1,0 +1,193 @@
+//! `a2learn-teacher db backup` and `db restore`, run as a teacher runs them.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::Arc;
+
+use a2learn_teacher::{FixedClock, Store};
+
+fn cli(db: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"));
+    cmd.env_remove("A2LEARN_TEACHER_DB").arg("--db").arg(db);
+    cmd
+}
+
+fn ok(out: Output) -> String {
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `db info --json`'s row counts, by table.
+fn counts(db: &Path) -> serde_json::Value {
+    let json = ok(cli(db).args(["db", "info", "--json"]).output().unwrap());
+    let info: serde_json::Value = serde_json::from_str(&json).unwrap();
+    info["row_counts"].clone()
+}
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Runtime::new().unwrap()
+}
+
+/// A database with `classes` classes and a setting.
+fn fill(db: &Path, classes: &[&str]) {
+    rt().block_on(async {
+        let store = Store::open(db, Arc::new(FixedClock::at(1_000)))
+            .await
+            .unwrap();
+        for id in classes {
+            store.upsert_class(id, "Period", None).await.unwrap();
+        }
+        store.set_setting("host_url", "http://x").await.unwrap();
+        store.close().await;
+    });
+}
+
+#[test]
+fn backup_then_restore_brings_every_row_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a", "b", "c"]);
+    let at_backup = counts(&db);
+    let copy = dir.path().join("saved/copy.db");
+    let text = ok(cli(&db)
+        .args(["db", "backup", "--out"])
+        .arg(&copy)
+        .output()
+        .unwrap());
+    assert!(text.contains("backed up"), "{text}");
+    // A second backup to the same file is refused.
+    let again = cli(&db)
+        .args(["db", "backup", "--out"])
+        .arg(&copy)
+        .output()
+        .unwrap();
+    assert_eq!(again.status.code(), Some(2));
+
+    fill(&db, &["d", "e"]);
+    let changed = counts(&db);
+    assert_ne!(changed, at_backup, "negative control: the rows differ now");
+
+    let text = ok(cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&copy)
+        .output()
+        .unwrap());
+    assert!(text.contains("restored"), "{text}");
+    assert!(text.contains("before-restore"), "{text}");
+    assert_eq!(counts(&db), at_backup, "every table's rows as backed up");
+    let kept = dir.path().join("teacher.db.before-restore");
+    assert_eq!(counts(&kept), changed, "the replaced file is kept whole");
+}
+
+#[test]
+fn restoring_a_damaged_file_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a", "b"]);
+    let copy = dir.path().join("copy.db");
+    ok(cli(&db)
+        .args(["db", "backup", "--out"])
+        .arg(&copy)
+        .output()
+        .unwrap());
+    let mut bytes = std::fs::read(&copy).unwrap();
+    let bad = dir.path().join("bad.db");
+    let cut = dir.path().join("cut.db");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    bytes[..100].fill(0x5a);
+    std::fs::write(&bad, &bytes).unwrap();
+
+    // Close everything so the main file is all there is, then remember it.
+    let before = std::fs::read(&db).unwrap();
+    for from in [&bad, &cut] {
+        let out = cli(&db)
+            .args(["db", "restore", "--from"])
+            .arg(from)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{from:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("damaged"), "{err}");
+        assert!(err.contains("was not changed"), "{err}");
+        assert_eq!(std::fs::read(&db).unwrap(), before, "{from:?}");
+        assert!(!dir.path().join("teacher.db.before-restore").exists());
+    }
+    // Negative control: the intact copy restores.
+    ok(cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&copy)
+        .output()
+        .unwrap());
+}
+
+#[test]
+fn a_damaged_database_is_named_with_the_way_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a"]);
+    let mut bytes = std::fs::read(&db).unwrap();
+    bytes[..100].fill(0);
+    std::fs::write(&db, &bytes).unwrap();
+    let out = cli(&db).args(["db", "info"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&db.display().to_string()), "{err}");
+    assert!(err.contains("is damaged"), "{err}");
+    assert!(err.contains("a2learn-teacher db restore"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn restoring_a_backup_from_a_newer_app_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a"]);
+    let newer = dir.path().join("newer.db");
+    ok(cli(&db)
+        .args(["db", "backup", "--out"])
+        .arg(&newer)
+        .output()
+        .unwrap());
+    // Negative control: before it is made newer, the backup restores.
+    ok(cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&newer)
+        .output()
+        .unwrap());
+    rt().block_on(async {
+        use sqlx::Connection;
+        let options = sqlx::sqlite::SqliteConnectOptions::new().filename(&newer);
+        let mut conn = sqlx::SqliteConnection::connect_with(&options)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, \
+             execution_time) VALUES (20270101000000, 'future', 1, X'00', 0)",
+        )
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+    });
+    let before = std::fs::read(&db).unwrap();
+    let out = cli(&db)
+        .args(["db", "restore", "--from"])
+        .arg(&newer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("newer version of a2learn Teacher"), "{err}");
+    assert!(err.contains("schema 20270101000000"), "{err}");
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the current file stays"
+    );
+}
