@@ -475,7 +475,11 @@ where
     } else {
         println!("  using the cached {}", path.display());
     }
-    Ok(Store::open(&path, clock).await?)
+    // A cached bench store is scratch data of many GB: no daily backup copies of it.
+    let open = a2learn_teacher::store::OpenOptions {
+        automatic_backups: false,
+    };
+    Ok(Store::open_with(&path, clock, open).await?)
 }
 
 /// The view store: the measured classes, then classes of 30 until `total` results.
