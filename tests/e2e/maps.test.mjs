@@ -92,7 +92,7 @@ test("the pathway map counts every learner on each step and follows a step to it
   await openTab("Pathway map");
   await wd.waitForText("[data-testid='pathway-map']");
   // The pacing echo reaches the map through the store: its step carries the mark.
-  await wd.waitForText("[data-testid='pathway-pacing']", (t) => t === "Pacing: up to here", 15000);
+  await wd.waitForText("[data-testid='pathway-pacing']", (t) => t.trim() === "Pacing: up to here", 15000);
   const limit = await wd.execute(
     "return document.querySelector(\"[data-testid='pathway-pacing']\").closest('.p-node').dataset.widget",
   );

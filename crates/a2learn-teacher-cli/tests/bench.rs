@@ -84,6 +84,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 10);
+    assert_eq!(again.figures.len(), 14);
     assert_eq!(databases(), cached, "no second fill");
 }
