@@ -171,7 +171,11 @@ fn evidence_carries_prose_and_detail_as_text() {
     assert_eq!(ev["step_title"], "Compare fractions");
     assert_eq!(ev["results"][0]["prose"], "Compared <b>3/4</b> and 2/3.");
     assert_eq!(ev["results"][0]["correct"], false);
-    assert_eq!(ev["results"][0]["detail"], r#"{"note":"<i>x</i>"}"#);
+    // The detail as key/value rows, the widget's text kept as text (never a JSON block).
+    assert_eq!(
+        ev["results"][0]["detail"],
+        json!([{"key": "note", "value": "<i>x</i>"}])
+    );
 }
 
 #[test]
