@@ -226,9 +226,11 @@ for (const theme of THEMES) {
 test("the window starts in the theme the teacher chose", async () => {
   // The choice survives a reload (the page's storage), and the grid's cells keep their icons.
   await setTheme("dark");
-  await wd.execute("location.reload()");
+  // Mark this document, so the wait below cannot mistake it (still loaded for a moment after
+  // reload() returns) for the reloaded one.
+  await wd.execute("window.__beforeReload = true; location.reload()");
   await waitFor(
-    "return document.readyState === 'complete' && !!document.querySelector('.frame')",
+    "return !window.__beforeReload && document.readyState === 'complete' && !!document.querySelector('.frame') && !!document.documentElement.dataset.theme",
     "the reload",
     30000,
     { acrossReload: true },
