@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { KnowledgeMapView, KnowledgeNodeView, NodeLearnersView, NodeState, TeacherIpc } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
+import { type MapMode, ShowAs } from "./ShowAs";
 
 const NODE_W = 200;
 const NODE_H = 64;
@@ -27,7 +28,7 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
   const safe = useProjectorSafe();
   const [map, setMap] = useState<KnowledgeMapView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [mode, setMode] = useState<"map" | "table">("map");
+  const [mode, setMode] = useState<MapMode>("map");
   const [open, setOpen] = useState<{ node: KnowledgeNodeView; learners: NodeLearnersView[] } | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
@@ -54,22 +55,7 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
   return (
     <section className="knowledge" aria-label="Knowledge map" data-testid="knowledge-map">
       <div className="knowledge-bar">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Show as</legend>
-          <label>
-            <input type="radio" name="k-mode" checked={mode === "map"} onChange={() => setMode("map")} /> Map
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="k-mode"
-              data-testid="knowledge-table-mode"
-              checked={mode === "table"}
-              onChange={() => setMode("table")}
-            />{" "}
-            Table
-          </label>
-        </fieldset>
+        <ShowAs name="k-mode" tableTestId="knowledge-table-mode" mode={mode} onChange={setMode} />
         <Legend />
         {map.k !== null ? <span className="muted">Groups under {map.k} are not shown.</span> : null}
       </div>

@@ -11,6 +11,7 @@ import type {
 } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
+import { type MapMode, ShowAs } from "./ShowAs";
 
 const NODE_W = 300;
 const NODE_H = 78;
@@ -50,7 +51,7 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
   const safe = useProjectorSafe();
   const [map, setMap] = useState<PathwayMapView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [mode, setMode] = useState<"map" | "table">("map");
+  const [mode, setMode] = useState<MapMode>("map");
   const [open, setOpen] = useState<{
     pathway: PathwayGraphView;
     node: PathwayNodeView;
@@ -81,22 +82,7 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
   return (
     <section className="pathway-map" aria-label="Pathway map" data-testid="pathway-map">
       <div className="knowledge-bar">
-        <fieldset className="segmented">
-          <legend className="visually-hidden">Show as</legend>
-          <label>
-            <input type="radio" name="p-mode" checked={mode === "map"} onChange={() => setMode("map")} /> Map
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="p-mode"
-              data-testid="pathway-table-mode"
-              checked={mode === "table"}
-              onChange={() => setMode("table")}
-            />{" "}
-            Table
-          </label>
-        </fieldset>
+        <ShowAs name="p-mode" tableTestId="pathway-table-mode" mode={mode} onChange={setMode} />
         <Legend />
         <span className="muted" data-testid="pathway-class-size">
           {map.learners} learners

@@ -1,0 +1,34 @@
+/** How a map is shown: the drawn graph, or the same data as a table (keyboard, screen readers). */
+export type MapMode = "map" | "table";
+
+/** The Map / Table switch both maps carry; `name` keeps each map's radio group its own. */
+export function ShowAs({
+  name,
+  tableTestId,
+  mode,
+  onChange,
+}: {
+  name: string;
+  tableTestId: string;
+  mode: MapMode;
+  onChange: (mode: MapMode) => void;
+}) {
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">Show as</legend>
+      <label>
+        <input type="radio" name={name} checked={mode === "map"} onChange={() => onChange("map")} /> Map
+      </label>
+      <label>
+        <input
+          type="radio"
+          name={name}
+          data-testid={tableTestId}
+          checked={mode === "table"}
+          onChange={() => onChange("table")}
+        />{" "}
+        Table
+      </label>
+    </fieldset>
+  );
+}
