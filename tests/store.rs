@@ -144,6 +144,30 @@ async fn a_path_that_cannot_be_created_is_a_clear_error() {
 }
 
 #[tokio::test]
+async fn assignments_made_in_the_same_millisecond_keep_the_order_they_were_made() {
+    // The demo class assigns every pathway within a millisecond or two; its learners work
+    // through them in that order, so the class page must open on the first one made (ids are
+    // random: ordering by id showed a pathway nobody had reached yet).
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(&dir.path().join("t.db")).await;
+    store.upsert_class("c1", "P3", None).await.unwrap();
+    for (id, pathway) in [("asg-z", "first"), ("asg-m", "second"), ("asg-a", "third")] {
+        store
+            .upsert_assignment(id, "c1", pathway, None, None)
+            .await
+            .unwrap();
+    }
+    let order: Vec<String> = store
+        .assignments("c1")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| a.pathway_id)
+        .collect();
+    assert_eq!(order, ["first", "second", "third"]);
+}
+
+#[tokio::test]
 async fn a_roster_import_replaces_the_class_roster_whole() {
     use a2learn_teacher::roster::parse_roster_csv;
     let dir = tempfile::tempdir().unwrap();

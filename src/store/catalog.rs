@@ -150,7 +150,7 @@ impl Store {
     pub async fn assignments(&self, class_id: &str) -> Result<Vec<AssignmentRow>, StoreError> {
         Ok(sqlx::query_as::<_, AssignmentRow>(
             "SELECT assignment_id, class_id, pathway_id, due_at, teacher_note, created_at \
-             FROM assignments WHERE class_id = ? ORDER BY created_at, assignment_id",
+             FROM assignments WHERE class_id = ? ORDER BY created_at, rowid",
         )
         .bind(class_id)
         .fetch_all(self.pool())

@@ -131,10 +131,14 @@ test("the teacher's window: names after a roster import, and a name typed in an 
   await wd.click(await wd.find(".class-item"));
   await wd.waitForText("#class-title", (t) => t === "Demo class");
   // Some evidence prose, to check it disappears later.
-  for (let i = 0; i < 120; i++) {
-    if ((await wd.findAll("[role=grid] button.cell[data-state^=completed]")).length > 0) break;
-    await sleep(250);
+  let states = [];
+  for (let i = 0; i < 120 && !states.some((s) => s.startsWith("completed")); i++) {
+    states = await wd.execute(
+      "return [...document.querySelectorAll('[role=grid] button.cell')].map((b) => b.dataset.state)",
+    );
+    if (!states.some((s) => s.startsWith("completed"))) await sleep(250);
   }
+  assert.ok(states.some((s) => s.startsWith("completed")), `a completed cell in the grid: ${states}`);
   await wd.click(await wd.find("[role=grid] button.cell[data-state^=completed]"));
   evidenceProse = [await wd.waitForText("[data-testid='evidence-prose']")];
   await wd.click(await wd.find("[data-testid='evidence'] header button"));
