@@ -160,13 +160,19 @@ pub async fn sync_class(
         else {
             return Ok(FeedStats::default());
         };
-        let prepared = async {
+        let prepare = async {
             let registry = refresh_catalog(&store, &client).await?;
             let backfilled = backfill(&store, &client, &registry, &config.class_id).await?;
             Ok::<_, SyncError>((registry, backfilled))
-        }
-        .await;
+        };
+        let prepared = tokio::select! {
+            _ = cancel.cancelled() => None,
+            p = prepare => Some(p),
+        };
         client.close().await;
+        let Some(prepared) = prepared else {
+            return Ok(FeedStats::default());
+        };
         match prepared {
             Ok((registry, backfilled)) => {
                 if backfilled > 0 {

@@ -299,6 +299,10 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
+    // The backfill ran before the feed's first batch, so every run it brought had its frame
+    // in the log by now (the class keeps running: completions after the call may be later).
+    let upto = host.log(&class_id).last().unwrap().seq;
+    wait_for_cursor(&store, &class_id, upto).await;
     cancel.cancel();
     let stats = task.await.unwrap().unwrap();
     let backfilled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM backfill")

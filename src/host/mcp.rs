@@ -9,6 +9,8 @@ use rmcp::transport::streamable_http_client::{
     AuthRequiredError, HttpStatusError, StreamableHttpClientTransport,
     StreamableHttpClientTransportConfig,
 };
+use std::time::Duration;
+
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -102,9 +104,20 @@ pub struct Catalog {
     pub standards: Vec<CatalogStandard>,
 }
 
+/// How long a connect or a tool call waits for the host. A host that dies in the middle of a
+/// call (a crash, a restart on the same port) can leave the MCP client waiting forever for a
+/// response stream the new process never sends; past this the call is `Unreachable`, and the
+/// sync retries it like any other failure.
+pub const HOST_CALL_TIMEOUT: Duration = Duration::from_secs(20);
+
 /// A connected MCP session with the host.
 pub struct HostClient {
     service: RunningService<RoleClient, ClientConfig>,
+    timeout: Duration,
+}
+
+fn no_answer(timeout: Duration) -> HostError {
+    HostError::Unreachable(format!("no answer within {timeout:?}"))
 }
 
 impl std::fmt::Debug for HostClient {
@@ -120,14 +133,23 @@ pub fn mcp_url(base: &str) -> String {
 
 impl HostClient {
     pub async fn connect(base_url: &str, token: &str) -> Result<Self, HostError> {
+        Self::connect_within(base_url, token, HOST_CALL_TIMEOUT).await
+    }
+
+    /// [`HostClient::connect`], with `timeout` for the connect and for every call after it.
+    pub async fn connect_within(
+        base_url: &str,
+        token: &str,
+        timeout: Duration,
+    ) -> Result<Self, HostError> {
         let config =
             StreamableHttpClientTransportConfig::with_uri(mcp_url(base_url)).auth_header(token);
         let transport = StreamableHttpClientTransport::with_client(reqwest::Client::new(), config);
-        let service = ClientConfig::default()
-            .serve(transport)
+        let service = tokio::time::timeout(timeout, ClientConfig::default().serve(transport))
             .await
+            .map_err(|_| no_answer(timeout))?
             .map_err(transport_error)?;
-        Ok(Self { service })
+        Ok(Self { service, timeout })
     }
 
     /// Calls a tool and returns its `structuredContent`.
@@ -136,10 +158,9 @@ impl HostClient {
         if let Value::Object(map) = arguments {
             params = params.with_arguments(map);
         }
-        let result = self
-            .service
-            .call_tool(params)
+        let result = tokio::time::timeout(self.timeout, self.service.call_tool(params))
             .await
+            .map_err(|_| no_answer(self.timeout))?
             .map_err(transport_error)?;
         let structured = result.structured_content.unwrap_or(Value::Null);
         if result.is_error == Some(true) {
@@ -285,5 +306,40 @@ impl HostClient {
 
     pub async fn close(self) {
         let _ = self.service.cancel().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A "host" that accepts connections and reads requests but never answers: the connect
+    /// gives up after its timeout instead of waiting forever.
+    #[tokio::test]
+    async fn a_host_that_never_answers_is_unreachable_after_the_timeout() {
+        use tokio::io::AsyncReadExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let held = tokio::spawn(async move {
+            let mut open = Vec::new();
+            loop {
+                let (mut socket, _) = listener.accept().await.unwrap();
+                let mut buf = [0u8; 4096];
+                let _ = socket.read(&mut buf).await;
+                open.push(socket);
+            }
+        });
+        let started = std::time::Instant::now();
+        let err = HostClient::connect_within(&url, "t", Duration::from_millis(300))
+            .await
+            .expect_err("nothing answered");
+        let waited = started.elapsed();
+        assert!(
+            matches!(err, HostError::Unreachable(ref m) if m.contains("no answer")),
+            "{err}"
+        );
+        assert!(waited >= Duration::from_millis(300), "waited {waited:?}");
+        assert!(waited < Duration::from_secs(10), "waited {waited:?}");
+        held.abort();
     }
 }
