@@ -424,34 +424,44 @@ pub fn merge(states: &[ConnectionState]) -> ConnectionState {
     ConnectionState::Connected
 }
 
-/// Gathers change notifications for `window` after the first one arrives, then hands the
-/// merged set to `emit`. Ends when the sender side closes.
+/// Hands store changes to `emit`, at most one notification per `window`: a change after a quiet
+/// `window` goes out at once (leading edge: a lone completion reaches the screen without
+/// waiting), and whatever arrives while a notification is fresh is merged into one more at the
+/// window's end (a burst of any size costs the page at most two refetches per window). Ends when
+/// the sender side closes, handing out what it holds.
 pub async fn coalesce(
     mut rx: mpsc::UnboundedReceiver<StoreChanged>,
     window: Duration,
     mut emit: impl FnMut(CoalescedChanges),
 ) {
+    let mut quiet_from: Option<tokio::time::Instant> = None;
     while let Some(first) = rx.recv().await {
         let mut gathered = CoalescedChanges::new();
-        gathered
-            .entry(first.class_id)
-            .or_default()
-            .merge(first.changes);
-        let deadline = tokio::time::Instant::now() + window;
-        loop {
-            match tokio::time::timeout_at(deadline, rx.recv()).await {
-                Ok(Some(next)) => gathered
-                    .entry(next.class_id)
-                    .or_default()
-                    .merge(next.changes),
-                Ok(None) => {
-                    emit(gathered);
-                    return;
+        fn take(changed: StoreChanged, gathered: &mut CoalescedChanges) {
+            gathered
+                .entry(changed.class_id)
+                .or_default()
+                .merge(changed.changes);
+        }
+        take(first, &mut gathered);
+        // What is queued already belongs to the same instant.
+        while let Ok(next) = rx.try_recv() {
+            take(next, &mut gathered);
+        }
+        if let Some(deadline) = quiet_from.filter(|t| *t > tokio::time::Instant::now()) {
+            loop {
+                match tokio::time::timeout_at(deadline, rx.recv()).await {
+                    Ok(Some(next)) => take(next, &mut gathered),
+                    Ok(None) => {
+                        emit(gathered);
+                        return;
+                    }
+                    Err(_) => break,
                 }
-                Err(_) => break,
             }
         }
         emit(gathered);
+        quiet_from = Some(tokio::time::Instant::now() + window);
     }
 }
 
@@ -528,12 +538,14 @@ mod tests {
         assert!(text.contains("127.0.0.1"));
     }
 
-    #[tokio::test]
-    async fn a_burst_becomes_one_notification() {
+    #[tokio::test(start_paused = true)]
+    async fn a_lone_change_goes_out_at_once_and_a_burst_in_at_most_two() {
+        use tokio::time::Instant;
         let (tx, rx) = mpsc::unbounded_channel();
         let (out_tx, mut out_rx) = mpsc::unbounded_channel();
-        let task = tokio::spawn(coalesce(rx, Duration::from_millis(120), move |c| {
-            let _ = out_tx.send(c);
+        let window = Duration::from_millis(120);
+        let task = tokio::spawn(coalesce(rx, window, move |c| {
+            let _ = out_tx.send((Instant::now(), c));
         }));
         let change = |class: &str, results: bool, calls: bool| StoreChanged {
             class_id: class.into(),
@@ -544,21 +556,36 @@ mod tests {
             },
             committed_at_ms: 0,
         };
+        // A lone change after a quiet spell: handed out without waiting for the window.
+        let start = Instant::now();
+        tx.send(change("a", true, false)).unwrap();
+        let (at, first) = out_rx.recv().await.unwrap();
+        assert_eq!(at, start, "the leading edge does not wait");
+        assert!(first["a"].results);
+        // A burst right after it: all merged into one notification at the window's end.
         for _ in 0..50 {
             tx.send(change("a", true, false)).unwrap();
         }
         tx.send(change("a", false, true)).unwrap();
         tx.send(change("b", true, false)).unwrap();
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let first = out_rx.recv().await.unwrap();
-        assert_eq!(first.len(), 2, "one entry per class");
-        assert!(first["a"].results && first["a"].calls, "merged: {first:?}");
-        assert!(out_rx.try_recv().is_err(), "52 changes, one notification");
-        // A later change is a new window.
+        let (at, second) = out_rx.recv().await.unwrap();
+        assert_eq!(at, start + window, "the trailing edge closes the window");
+        assert_eq!(second.len(), 2, "one entry per class");
+        assert!(
+            second["a"].results && second["a"].calls,
+            "merged: {second:?}"
+        );
+        tokio::time::sleep(window * 3).await;
+        assert!(
+            out_rx.try_recv().is_err(),
+            "52 changes, one notification after the first"
+        );
+        // After a quiet window, the next change is a leading edge again.
+        let later = Instant::now();
         tx.send(change("b", false, true)).unwrap();
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        let second = out_rx.recv().await.unwrap();
-        assert!(second["b"].calls && !second["b"].results);
+        let (at, third) = out_rx.recv().await.unwrap();
+        assert_eq!(at, later);
+        assert!(third["b"].calls && !third["b"].results);
         drop(tx);
         task.await.unwrap();
     }

@@ -1,8 +1,9 @@
 //! The class feed reader: AG-UI over SSE from the host into the store, for as long as it runs.
 //!
 //! Per connection: send `Last-Event-ID` from the stored cursor, parse SSE, gather frames into
-//! batches (up to [`FeedConfig::batch_max`] frames or [`FeedConfig::batch_window`] after the first
-//! one), and hand each batch to [`Store::ingest`], which stores it and advances the cursor in one
+//! batches (up to [`FeedConfig::batch_max`] frames, or what arrived within
+//! [`FeedConfig::batch_window`] of the last batch; after a quiet window a frame goes at once), and
+//! hand each batch to [`Store::ingest`], which stores it and advances the cursor in one
 //! transaction. A dropped, finished or stalled connection is retried with exponential backoff
 //! and jitter; a refused token is not retried (it would only be refused again).
 
@@ -303,6 +304,8 @@ async fn connect_once(
     let mut items = Vec::new();
     let mut pending: Vec<Incoming> = Vec::new();
     let mut flush_at: Option<Instant> = None;
+    // When the last batch went to the store: the batch window runs from there.
+    let mut last_flush: Option<Instant> = None;
     let mut delivered = false;
     let mut last_bytes = Instant::now();
     loop {
@@ -318,6 +321,7 @@ async fn connect_once(
             _ = tokio::time::sleep_until(deadline) => {
                 if flush_at.is_some_and(|f| f <= Instant::now()) {
                     flush_at = None;
+                    last_flush = Some(Instant::now());
                     if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
                         return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                     }
@@ -353,12 +357,26 @@ async fn connect_once(
                 }
                 if pending.len() >= config.batch_max {
                     flush_at = None;
+                    last_flush = Some(Instant::now());
                     if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
                         return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                     }
                     delivered = true;
                 } else if !pending.is_empty() && flush_at.is_none() {
-                    flush_at = Some(Instant::now() + config.batch_window);
+                    // Leading edge: after a quiet window the frames go to the store at once (a
+                    // lone event is not held back); while the last batch is fresh, the window
+                    // gathers what follows into one transaction.
+                    let now = Instant::now();
+                    let due = last_flush.map_or(now, |t| t + config.batch_window);
+                    if due <= now {
+                        last_flush = Some(now);
+                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                            return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                        }
+                        delivered = true;
+                    } else {
+                        flush_at = Some(due);
+                    }
                 }
             }
         }
