@@ -21,17 +21,23 @@ use std::time::{Duration, Instant};
 
 use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
-use a2learn_teacher::host::feed::{FeedError, FeedSinks, run_feed};
+use a2learn_teacher::host::feed::{FeedError, FeedSinks, FeedStats, run_feed};
 use a2learn_teacher::sync::{SyncError, sync_class};
 use pathway_host::{Faults, RunningHost};
 use pipeline_support::*;
 use tokio_util::sync::CancellationToken;
 
+/// What a sync under a fault left: the host, the class, the store and the sync's own stats.
+struct Synced {
+    host: RunningHost,
+    class_id: String,
+    store: Store,
+    stats: FeedStats,
+    _dir: tempfile::TempDir,
+}
+
 /// Syncs under `faults` until `frames` frames are logged, then compares.
-async fn sync_under(
-    faults: Faults,
-    frames: usize,
-) -> (RunningHost, String, Store, tempfile::TempDir) {
+async fn sync_under(faults: Faults, frames: usize) -> Synced {
     let dir = tempfile::tempdir().unwrap();
     let (host, class_id) = start_host(faults, None).await;
     let store = open(&dir.path().join("t.db")).await;
@@ -40,24 +46,36 @@ async fn sync_under(
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
     cancel.cancel();
-    task.await.unwrap().unwrap();
+    let stats = task.await.unwrap().unwrap();
     assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
-    (host, class_id, store, dir)
+    Synced {
+        host,
+        class_id,
+        store,
+        stats,
+        _dir: dir,
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_clean_feed_is_stored_exactly() {
-    let (host, class_id, store, _dir) = sync_under(Faults::default(), 400).await;
+    let synced = sync_under(Faults::default(), 400).await;
     let quarantined: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-        .fetch_one(store.pool())
+        .fetch_one(synced.store.pool())
         .await
         .unwrap();
     assert_eq!(
         quarantined, 0,
         "a well-behaved host puts nothing in quarantine"
     );
-    assert_eq!(store.learners(&class_id).await.unwrap().len(), 90);
-    host.shutdown().await;
+    assert_eq!(
+        synced.store.learners(&synced.class_id).await.unwrap().len(),
+        90
+    );
+    // The control for the fault tests' stats: one connection, nothing seen twice.
+    assert_eq!(synced.stats.connections, 1, "{:?}", synced.stats);
+    assert_eq!(synced.stats.duplicates, 0, "{:?}", synced.stats);
+    synced.host.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -67,19 +85,57 @@ async fn dropped_connections_and_duplicated_frames_lose_and_double_nothing() {
         duplicate_every: 5,
         ..Faults::default()
     };
-    let (host, _class, _store, _dir) = sync_under(faults, 600).await;
-    host.shutdown().await;
+    let synced = sync_under(faults, 600).await;
+    // The faults happened, and the sync saw them as what they were.
+    let stats = synced.stats;
+    assert!(stats.connections > 1, "reconnected after drops: {stats:?}");
+    assert!(stats.duplicates > 0, "duplicates were seen: {stats:?}");
+    // Every reconnect asked for what came after the stored cursor, never from the start.
+    let connections = synced.host.feed_connections();
+    assert_eq!(connections.len() as u64, stats.connections);
+    for pair in connections.windows(2) {
+        let (before, after) = (pair[0].last_event_id, pair[1].last_event_id);
+        assert!(
+            after.is_some_and(|a| a > 0 && Some(a) >= before),
+            "{connections:?}"
+        );
+    }
+    synced.host.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn stalls_are_detected_and_survived() {
+async fn a_host_that_stalls_forever_is_left_after_the_stall_timeout() {
+    // Every connection goes silent (not even a ping) after 150 frames, for an hour: only the
+    // client's own stall detection can move the sync on.
     let faults = Faults {
         stall_every: 150,
-        stall_ms: 3_000,
+        stall_ms: 3_600_000,
         ..Faults::default()
     };
-    let (host, _class, _store, _dir) = sync_under(faults, 400).await;
-    host.shutdown().await;
+    let synced = sync_under(faults, 400).await;
+    let stall_timeout = feed_config("http://unused", "c").stall_timeout;
+    let connections = synced.host.feed_connections();
+    assert!(synced.stats.connections > 1, "{:?}", synced.stats);
+    let stalled: Vec<_> = connections
+        .windows(2)
+        .filter_map(|pair| pair[0].stalled_at_ms.map(|at| (at, &pair[1])))
+        .collect();
+    assert!(!stalled.is_empty(), "a connection stalled: {connections:?}");
+    for (stalled_at, next) in stalled {
+        let waited = Duration::from_millis(next.opened_at_ms.saturating_sub(stalled_at));
+        // Not before the timeout (it was the stall that was detected, not some other break),
+        // and not much after it (backoff at most 200 ms, and a loaded machine).
+        assert!(
+            waited + Duration::from_millis(100) >= stall_timeout,
+            "reconnected after {waited:?}, before the {stall_timeout:?} stall timeout"
+        );
+        assert!(
+            waited <= stall_timeout + Duration::from_secs(3),
+            "reconnected only after {waited:?} (stall timeout {stall_timeout:?})"
+        );
+        assert!(next.last_event_id.is_some_and(|id| id > 0), "{next:?}");
+    }
+    synced.host.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -89,7 +145,12 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
         contract_break_every: 7,
         ..Faults::default()
     };
-    let (host, class_id, store, _dir) = sync_under(faults, 700).await;
+    let Synced {
+        host,
+        class_id,
+        store,
+        ..
+    } = sync_under(faults, 700).await;
     // The comparison above checked each rule frame by frame; check the spread as well, so a
     // host that injected only one kind would not pass unnoticed.
     let rules: Vec<String> = sqlx::query_scalar("SELECT DISTINCT rule_id FROM quarantine")
@@ -126,7 +187,13 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_replay_from_the_start_changes_nothing() {
-    let (host, class_id, store, dir) = sync_under(Faults::default(), 300).await;
+    let Synced {
+        host,
+        class_id,
+        store,
+        _dir: dir,
+        ..
+    } = sync_under(Faults::default(), 300).await;
     let before = derived(&store).await;
     // Forget the cursor: the next sync asks for everything again.
     sqlx::query("DELETE FROM feed_cursors")
@@ -143,6 +210,9 @@ async fn a_full_replay_from_the_start_changes_nothing() {
         stats.duplicates > 0,
         "the replay was seen as re-delivery: {stats:?}"
     );
+    // It was a replay from the start: the second sync's connection asked for nothing.
+    let last = host.feed_connections().pop().unwrap();
+    assert_eq!(last.last_event_id, None, "{last:?}");
     let after = derived(&store).await;
     // The simulation kept going, so compare the prefix both runs saw.
     for (table, rows) in &before {

@@ -1,30 +1,116 @@
 //! The CLI's `sync` as separate processes against the real reference host on loopback: killed
-//! and restarted, or two on one database, nothing is lost and nothing doubled.
+//! and restarted, or two on one database, nothing is lost and nothing doubled — and the tests
+//! check that each process really ran: alive when killed, with events stored, a restart asking
+//! the host for what came after the stored cursor (the host logs every connection's
+//! `Last-Event-ID`), two processes alive and receiving at the same time.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 #[path = "../../../tests/support/pipeline.rs"]
 mod pipeline_support;
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
 
-use pathway_host::Faults;
+use a2learn_teacher::Store;
+use pathway_host::{Faults, RunningHost};
 use pipeline_support::{
     TOKEN, assert_store_matches, open, start_host, wait_for_cursor, wait_for_log,
 };
 
-/// The CLI's `sync` as a separate process.
-fn sync_process(db: &Path, url: &str, class_id: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
-        .arg("--db")
-        .arg(db)
-        .args(["sync", "--quiet", "--host", url, "--class", class_id])
-        .env("A2LEARN_TOKEN", TOKEN)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn sync")
+/// The CLI's `sync` as a separate process; its stderr goes to a file the assertions quote.
+struct SyncProcess {
+    child: Child,
+    stderr: PathBuf,
+    stdout: PathBuf,
+}
+
+impl SyncProcess {
+    fn spawn(db: &Path, url: &str, class_id: &str, name: &str) -> Self {
+        let dir = db.parent().unwrap();
+        let stderr = dir.join(format!("{name}.stderr"));
+        let stdout = dir.join(format!("{name}.stdout"));
+        let child = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+            .arg("--db")
+            .arg(db)
+            .args(["sync", "--quiet", "--host", url, "--class", class_id])
+            .env("A2LEARN_TOKEN", TOKEN)
+            .stdout(std::fs::File::create(&stdout).unwrap())
+            .stderr(std::fs::File::create(&stderr).unwrap())
+            .spawn()
+            .expect("spawn sync");
+        Self {
+            child,
+            stderr,
+            stdout,
+        }
+    }
+
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    fn assert_alive(&mut self, when: &str) {
+        let status = self.child.try_wait().unwrap();
+        assert!(
+            status.is_none(),
+            "the sync had exited ({status:?}) {when}; its stderr:\n{}",
+            self.stderr()
+        );
+    }
+
+    /// SIGTERM, then its closing line: `stopped: F frames, S stored, Q quarantined, cursor C`.
+    fn stop(mut self) -> (u64, u64) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        assert!(sent.success());
+        let status = self.child.wait().unwrap();
+        let out = std::fs::read_to_string(&self.stdout).unwrap();
+        assert!(status.success(), "{status:?}\n{out}\n{}", self.stderr());
+        let line = out
+            .lines()
+            .find(|l| l.starts_with("stopped:"))
+            .unwrap_or_else(|| panic!("no closing line in {out:?}"));
+        let number = |word: &str| -> u64 {
+            let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+            let i = words.iter().position(|w| *w == word).unwrap();
+            words[i - 1].parse().unwrap()
+        };
+        (number("frames"), number("stored"))
+    }
+}
+
+async fn cursor(store: &Store, class_id: &str) -> i64 {
+    store.cursor(class_id).await.unwrap().unwrap_or(0)
+}
+
+/// Waits until the store's cursor moves past `from` (the running sync stored something).
+async fn wait_for_progress(store: &Store, class_id: &str, from: i64, sync: &SyncProcess) -> i64 {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let now = cursor(store, class_id).await;
+        if now > from {
+            return now;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the sync stored nothing past {from}; its stderr:\n{}",
+            sync.stderr()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits until the host has logged more than `known` feed connections.
+async fn next_connection(host: &RunningHost, known: usize) -> pathway_host::FeedConnection {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(c) = host.feed_connections().get(known) {
+            return c.clone();
+        }
+        assert!(Instant::now() < deadline, "no new feed connection");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -32,21 +118,36 @@ async fn a_sync_killed_with_sigkill_resumes_from_its_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let (host, class_id) = start_host(Faults::default(), None).await;
-    let mut child = sync_process(&db, &host.url(), &class_id);
+    let mut sync = SyncProcess::spawn(&db, &host.url(), &class_id, "sync-0");
     let store = open(&db).await;
     // Kill it mid-stream, several times.
     for round in 1..=3 {
+        let from = cursor(&store, &class_id).await;
         wait_for_log(&host, &class_id, round * 150).await;
-        tokio::time::sleep(Duration::from_millis(150)).await;
-        child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
-        child.wait().unwrap();
-        child = sync_process(&db, &host.url(), &class_id);
+        wait_for_progress(&store, &class_id, from, &sync).await;
+        sync.assert_alive(&format!("before SIGKILL {round}"));
+        sync.child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
+        sync.child.wait().unwrap();
+        // What the killed process had committed is what the next one must ask after.
+        let stored = cursor(&store, &class_id).await;
+        assert!(
+            stored > from,
+            "round {round}: the killed sync had stored events"
+        );
+        let known = host.feed_connections().len();
+        sync = SyncProcess::spawn(&db, &host.url(), &class_id, &format!("sync-{round}"));
+        let resumed = next_connection(&host, known).await;
+        assert_eq!(
+            resumed.last_event_id,
+            Some(stored as u64),
+            "round {round}: the restart resumed from the stored cursor, not from the start"
+        );
     }
     let log = wait_for_log(&host, &class_id, 600).await;
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
-    child.kill().unwrap();
-    child.wait().unwrap();
+    sync.assert_alive("at the end");
+    sync.stop();
     assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
     host.shutdown().await;
 }
@@ -61,15 +162,28 @@ async fn two_sync_processes_on_one_database_store_each_event_once() {
     };
     let (host, class_id) = start_host(faults, None).await;
     let store = open(&db).await;
-    let mut a = sync_process(&db, &host.url(), &class_id);
-    let mut b = sync_process(&db, &host.url(), &class_id);
+    let mut a = SyncProcess::spawn(&db, &host.url(), &class_id, "a");
+    let mut b = SyncProcess::spawn(&db, &host.url(), &class_id, "b");
     let log = wait_for_log(&host, &class_id, 500).await;
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
-    for child in [&mut a, &mut b] {
-        child.kill().unwrap();
-        child.wait().unwrap();
-    }
+    // Both were running the whole time (started together, neither has exited) ...
+    a.assert_alive("while the other ran");
+    b.assert_alive("while the other ran");
+    let (frames_a, stored_a) = a.stop();
+    let (frames_b, stored_b) = b.stop();
+    // ... both received the feed, and between them they stored each frame exactly once.
+    assert!(frames_a > 0 && frames_b > 0, "a: {frames_a}, b: {frames_b}");
+    let ledger: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ?")
+        .bind(&class_id)
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(
+        stored_a + stored_b,
+        ledger as u64,
+        "each ledger row stored by exactly one of them (a: {stored_a}, b: {stored_b})"
+    );
     assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
     host.shutdown().await;
 }

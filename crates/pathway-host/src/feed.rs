@@ -35,13 +35,13 @@ pub(crate) async fn events(
     }
     // An unparsable Last-Event-ID is treated as absent: the client gets everything, and
     // the store's idempotence absorbs what it had.
-    let last = headers
+    let asked = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .unwrap_or(0);
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let index = shared.log_connection(&class_id, asked);
     let (tx, rx) = mpsc::channel::<Chunk>(64);
-    tokio::spawn(connection(shared, class_id, last, tx));
+    tokio::spawn(connection(shared, class_id, asked.unwrap_or(0), index, tx));
     let mut response = Response::new(Body::from_stream(ReceiverStream::new(rx)));
     let h = response.headers_mut();
     h.insert(
@@ -72,7 +72,13 @@ fn event(value: Value) -> String {
     value.to_string()
 }
 
-async fn connection(shared: Arc<Shared>, class_id: String, mut last: u64, tx: mpsc::Sender<Chunk>) {
+async fn connection(
+    shared: Arc<Shared>,
+    class_id: String,
+    mut last: u64,
+    index: usize,
+    tx: mpsc::Sender<Chunk>,
+) {
     let run_id = format!(
         "conn-{}",
         shared.connections.fetch_add(1, Ordering::Relaxed) + 1
@@ -162,6 +168,7 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: u64, tx: mp
                 return;
             }
             if faults.stall_every > 0 && sent.is_multiple_of(u64::from(faults.stall_every)) {
+                shared.log_stall(index);
                 tokio::select! {
                     _ = sleep(std::time::Duration::from_millis(faults.stall_ms)) => {}
                     _ = shared.kill.cancelled() => {}

@@ -64,4 +64,4 @@ pub use config::{DEFAULT_PORT, DEMO_HELP_WAIT, DEMO_SPEED, Faults, HostConfig, T
 pub use error::{ErrorCode, HostError, ToolError};
 pub use inject::Injection;
 pub use mcp::HostTools;
-pub use server::{FeedWriter, RunningHost, start, teacher_id};
+pub use server::{FeedConnection, FeedWriter, RunningHost, start, teacher_id};

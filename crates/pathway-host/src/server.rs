@@ -45,6 +45,18 @@ pub fn teacher_id(token: &str) -> String {
     format!("t-{letters}")
 }
 
+/// One feed connection as the host saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeedConnection {
+    pub class_id: String,
+    /// The `Last-Event-ID` the client sent, when it sent one that parses.
+    pub last_event_id: Option<u64>,
+    /// When it was opened, in milliseconds since the host started.
+    pub opened_at_ms: u64,
+    /// When a stall fault began on it, if one did (same clock).
+    pub stalled_at_ms: Option<u64>,
+}
+
 pub(crate) struct Shared {
     state: Mutex<HostState>,
     faults: RwLock<Faults>,
@@ -55,11 +67,46 @@ pub(crate) struct Shared {
     pub shutdown: CancellationToken,
     pub kill: CancellationToken,
     pub connections: AtomicU64,
+    /// Every feed connection, in the order they were opened (tests read it: what a reconnect
+    /// asked for, and when a stall began).
+    pub feed_connections: Mutex<Vec<FeedConnection>>,
     /// Offer the optional room tools (`pathway-host.md` §3).
     pub room_tools: bool,
 }
 
 impl Shared {
+    /// Milliseconds since the host started (the connection log's clock).
+    pub fn uptime_ms(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Records a new feed connection; returns its index in the log.
+    pub fn log_connection(&self, class_id: &str, last_event_id: Option<u64>) -> usize {
+        let mut log = self
+            .feed_connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        log.push(FeedConnection {
+            class_id: class_id.to_owned(),
+            last_event_id,
+            opened_at_ms: self.uptime_ms(),
+            stalled_at_ms: None,
+        });
+        log.len() - 1
+    }
+
+    /// Notes that a stall fault began on connection `index`.
+    pub fn log_stall(&self, index: usize) {
+        let at = self.uptime_ms();
+        let mut log = self
+            .feed_connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = log.get_mut(index) {
+            c.stalled_at_ms.get_or_insert(at);
+        }
+    }
+
     /// The state, as it is (no time passes).
     pub fn lock(&self) -> MutexGuard<'_, HostState> {
         // A panic while holding the lock leaves the state as consistent as any single
@@ -189,6 +236,7 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
         shutdown: CancellationToken::new(),
         kill: CancellationToken::new(),
         connections: AtomicU64::new(0),
+        feed_connections: Mutex::new(Vec::new()),
         room_tools: config.room_tools,
     });
 
@@ -283,6 +331,15 @@ impl RunningHost {
         if let Ok(mut f) = self.shared.faults.write() {
             *f = faults;
         }
+    }
+
+    /// Every feed connection so far, in the order they were opened.
+    pub fn feed_connections(&self) -> Vec<FeedConnection> {
+        self.shared
+            .feed_connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The class's event log, in `seq` order.
