@@ -175,7 +175,7 @@ pub fn check_value_function(
 ) -> Result<(), ContractError> {
     if value.function() != function {
         return Err(ContractError::bad_frame(format!(
-            "a {} response carries a {} value",
+            "a {} response carries the value of {}",
             function.as_str(),
             value.function().as_str()
         )));

@@ -170,7 +170,12 @@ pub struct FunctionResponse {
 
 /// A response value; its shape tells which function produced it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, specta::Type, schemars::JsonSchema)]
-#[serde(untagged)]
+// `expecting`: a value of neither shape is refused with what the shapes are, not serde's
+// "did not match any variant".
+#[serde(
+    untagged,
+    expecting = "a response value is neither a score value {correct, score, feedback?} nor an assist value {answer, answered_by}"
+)]
 pub enum ResponseValue {
     Score(ScoreValue),
     Assist(AssistValue),

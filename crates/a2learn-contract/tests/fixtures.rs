@@ -196,6 +196,7 @@ fn invalid_fixtures_are_rejected_by_the_rule_they_name() {
     let registry = registry();
     let mut seen = BTreeSet::new();
     let mut count = 0;
+    let mut bad_frames = Vec::new();
     for transport in Transport::ALL {
         for verb in VERBS {
             for path in files(
@@ -218,10 +219,40 @@ fn invalid_fixtures_are_rejected_by_the_rule_they_name() {
                     Ok(other) => panic!("{}: {other:?}, expected {expected}", path.display()),
                 };
                 assert_eq!(got.rule_id(), expected, "{}: {got}", path.display());
+                if expected == RuleId::BadFrame {
+                    let name = path
+                        .strip_prefix(root())
+                        .unwrap()
+                        .to_str()
+                        .unwrap()
+                        .to_owned();
+                    bad_frames.push((name, got.to_string()));
+                }
             }
         }
     }
     assert!(count >= 140, "only {count} invalid fixtures");
+    // `bad-frame` covers every broken shape, so the rule id alone would pass a fixture broken
+    // by a typo: each also names the reason its error must give.
+    let reasons: std::collections::BTreeMap<String, String> = serde_json::from_str(
+        &std::fs::read_to_string(root().join("bad-frame-reasons.json")).unwrap(),
+    )
+    .unwrap();
+    let mut wrong = Vec::new();
+    for (name, message) in &bad_frames {
+        match reasons.get(name) {
+            Some(reason) if message.contains(reason.as_str()) => {}
+            Some(reason) => wrong.push(format!("{name}: {message:?} does not say {reason:?}")),
+            None => wrong.push(format!(
+                "{name}: no reason listed; the error says {message:?}"
+            )),
+        }
+    }
+    let named: BTreeSet<&String> = bad_frames.iter().map(|(n, _)| n).collect();
+    for listed in reasons.keys().filter(|k| !named.contains(k)) {
+        wrong.push(format!("{listed}: listed, but no such bad-frame fixture"));
+    }
+    assert!(wrong.is_empty(), "bad-frame reasons:\n{}", wrong.join("\n"));
     // Every single-message rule has a negative control somewhere.
     for rule in [
         RuleId::VerdictNotAssessing,
