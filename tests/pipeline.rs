@@ -246,7 +246,9 @@ async fn derived(store: &Store) -> BTreeMap<&'static str, Vec<String>> {
 async fn a_host_restart_keeps_seq_and_the_dashboard_catches_up() {
     let dir = tempfile::tempdir().unwrap();
     let log_path = dir.path().join("host.jsonl");
-    let (host, class_id) = start_host(Faults::default(), Some(&log_path)).await;
+    // Frames must still be coming after the restart.
+    let (host, class_id) =
+        start_host_with(slower_host_config(Faults::default(), Some(&log_path))).await;
     let addr = host.addr();
     let store = open(&dir.path().join("t.db")).await;
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
@@ -255,7 +257,7 @@ async fn a_host_restart_keeps_seq_and_the_dashboard_catches_up() {
     // A crash: connections drop, no RUN_FINISHED.
     host.abort();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let mut config = host_config(Faults::default(), Some(&log_path));
+    let mut config = slower_host_config(Faults::default(), Some(&log_path));
     config.bind = addr;
     let host = pathway_host::start(config)
         .await

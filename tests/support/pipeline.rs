@@ -35,10 +35,22 @@ pub fn host_config(faults: Faults, log: Option<&Path>) -> HostConfig {
     config
 }
 
+/// [`host_config`] at a quarter of the speed, for tests that need frames still to come after
+/// a restart: at full speed the whole simulation (~940 frames) takes a few seconds, and a
+/// starved test process can find it over.
+pub fn slower_host_config(faults: Faults, log: Option<&Path>) -> HostConfig {
+    let mut config = host_config(faults, log);
+    config.speed = 100.0;
+    config
+}
+
 pub async fn start_host(faults: Faults, log: Option<&Path>) -> (RunningHost, String) {
-    let host = pathway_host::start(host_config(faults, log))
-        .await
-        .expect("host starts");
+    start_host_with(host_config(faults, log)).await
+}
+
+/// A host with a class of [`PATHWAY`] running.
+pub async fn start_host_with(config: HostConfig) -> (RunningHost, String) {
+    let host = pathway_host::start(config).await.expect("host starts");
     let (class_id, _) = host.create_class("Period 3").expect("class");
     host.assign(&class_id, PATHWAY, None, None).expect("assign");
     (host, class_id)

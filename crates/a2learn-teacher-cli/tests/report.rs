@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use a2learn_teacher::roster::RosterEntry;
 use pathway_host::Faults;
-use pipeline_support::{PATHWAY, feed_config, open, spawn_sync, start_host};
+use pipeline_support::{PATHWAY, feed_config, open, spawn_sync, start_host, wait_for_cursor};
 use serde_json::Value;
 
 const CANARY: &str = "Philomena Grubbswaite";
@@ -172,7 +172,7 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
     let log_path = dir.path().join("host-log.jsonl");
     let (host, class_id) = start_host(Faults::default(), Some(&log_path)).await;
     let store = open(&db).await;
-    let (cancel, task) = spawn_sync(store, feed_config(&host.url(), &class_id));
+    let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
 
     // Sync until the host has logged a good number of completions.
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -188,9 +188,11 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
         assert!(Instant::now() < deadline, "only {done} completions");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    // Let the store catch up with a moment of the feed, then stop: the store's cursor says how
+    // Let the store catch up with the log as it stood (the sync may still have been fetching
+    // the catalog and the backfill on a loaded machine), then stop: the store's cursor says how
     // far into the log the report may look.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let logged = host.log(&class_id).last().unwrap().seq;
+    wait_for_cursor(&store, &class_id, logged).await;
     cancel.cancel();
     task.await.unwrap().unwrap();
     let store = open(&db).await;

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use a2learn_teacher::Store;
 use pathway_host::{Faults, RunningHost};
 use pipeline_support::{
-    TOKEN, assert_store_matches, open, start_host, wait_for_cursor, wait_for_log,
+    TOKEN, assert_store_matches, open, slower_host_config, start_host, start_host_with,
+    wait_for_cursor, wait_for_log,
 };
 
 /// The CLI's `sync` as a separate process; its stderr goes to a file the assertions quote.
@@ -117,23 +118,25 @@ async fn next_connection(host: &RunningHost, known: usize) -> pathway_host::Feed
 async fn a_sync_killed_with_sigkill_resumes_from_its_cursor() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
-    let (host, class_id) = start_host(Faults::default(), None).await;
+    // Each round needs new frames to come: the slower simulation lasts long enough.
+    let (host, class_id) = start_host_with(slower_host_config(Faults::default(), None)).await;
     let mut sync = SyncProcess::spawn(&db, &host.url(), &class_id, "sync-0");
     let store = open(&db).await;
-    // Kill it mid-stream, several times.
+    // Kill it mid-stream, several times, each time after it stored events of its own.
+    let mut left_by_the_last = 0;
     for round in 1..=3 {
-        let from = cursor(&store, &class_id).await;
         wait_for_log(&host, &class_id, round * 150).await;
-        wait_for_progress(&store, &class_id, from, &sync).await;
+        wait_for_progress(&store, &class_id, left_by_the_last, &sync).await;
         sync.assert_alive(&format!("before SIGKILL {round}"));
         sync.child.kill().expect("SIGKILL"); // Child::kill sends SIGKILL on Unix
         sync.child.wait().unwrap();
         // What the killed process had committed is what the next one must ask after.
         let stored = cursor(&store, &class_id).await;
         assert!(
-            stored > from,
+            stored > left_by_the_last,
             "round {round}: the killed sync had stored events"
         );
+        left_by_the_last = stored;
         let known = host.feed_connections().len();
         sync = SyncProcess::spawn(&db, &host.url(), &class_id, &format!("sync-{round}"));
         let resumed = next_connection(&host, known).await;
