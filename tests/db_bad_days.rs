@@ -335,3 +335,92 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     open_at(&path, &clock).await.unwrap().close().await;
     assert_eq!(before_migration(&path).len(), 1, "nothing more to migrate");
 }
+
+#[tokio::test]
+async fn a_damaged_file_is_offered_its_newest_backup_and_a_newer_file_none() {
+    use a2learn_teacher::views::recovery::{self, RecoveryProblem};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    filled(&path).await;
+    // A day later the open makes a daily backup (of c1 and c2); c3 comes after it.
+    let store = open_at(&path, &FixedClock::at(T0 + DAY)).await.unwrap();
+    store.upsert_class("c3", "Period 5", None).await.unwrap();
+    checkpoint(&mut store.pool().acquire().await.unwrap()).await;
+    store.close().await;
+    let backups = list_backups(&path);
+    let (newest_at, newest) = backups.last().cloned().expect("a daily backup");
+    assert_eq!(newest_at, T0 + DAY);
+
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[..16].copy_from_slice(b"not a database!!");
+    std::fs::write(&path, &bytes).unwrap();
+    let err = open_at(&path, &FixedClock::at(T0 + 2 * DAY))
+        .await
+        .unwrap_err();
+    let view = recovery::view(&path, &err);
+    assert_eq!(view.problem, RecoveryProblem::Damaged);
+    assert!(view.message.contains("is damaged"), "{}", view.message);
+    let offered = view.backup.expect("the newest backup is offered");
+    assert_eq!(
+        offered.file_name,
+        newest.file_name().unwrap().to_string_lossy()
+    );
+    assert_eq!(offered.taken_at_ms, newest_at as f64);
+
+    recovery::restore_newest(&path).await.unwrap();
+    let store = open_at(&path, &FixedClock::at(T0 + 2 * DAY)).await.unwrap();
+    let ids: Vec<String> = store
+        .classes()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect();
+    assert_eq!(ids, ["c1", "c2"], "the backup's classes, as of its day");
+    store.close().await;
+    assert!(
+        a2learn_teacher::paths::before_restore_path(&path).exists(),
+        "the damaged file is kept"
+    );
+
+    // A file from a newer app is not offered a restore, even with backups beside it.
+    let mut conn = raw(&path).await;
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (?, 'from the future', 1, X'00', 0)",
+    )
+    .bind(FUTURE)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    checkpoint(&mut conn).await;
+    conn.close().await.unwrap();
+    let err = open_at(&path, &FixedClock::at(T0 + 2 * DAY))
+        .await
+        .unwrap_err();
+    assert!(!list_backups(&path).is_empty());
+    let view = recovery::view(&path, &err);
+    assert_eq!(view.problem, RecoveryProblem::Newer);
+    assert_eq!(view.backup, None);
+}
+
+#[tokio::test]
+async fn with_no_backup_there_is_nothing_to_restore() {
+    use a2learn_teacher::views::recovery;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    std::fs::write(&path, vec![7u8; 8192]).unwrap();
+    let err = open_at(&path, &FixedClock::at(T0)).await.unwrap_err();
+    let view = recovery::view(&path, &err);
+    assert_eq!(view.backup, None);
+    let refused = recovery::restore_newest(&path).await.unwrap_err();
+    assert!(
+        refused.to_string().contains("no automatic backup"),
+        "{refused}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        vec![7u8; 8192],
+        "left as it was"
+    );
+}

@@ -11,11 +11,13 @@ export default defineConfig({
     target: "es2022",
     outDir: "dist",
     emptyOutDir: true,
-    // Two pages: the teacher's window, and the projector window (which bundles only its view).
+    // Three pages: the teacher's window, the projector window (which bundles only its view), and
+    // the recovery page the teacher's window shows when the database cannot be opened.
     rollupOptions: {
       input: {
         main: new URL("./index.html", import.meta.url).pathname,
         projector: new URL("./projector.html", import.meta.url).pathname,
+        recovery: new URL("./recovery.html", import.meta.url).pathname,
       },
     },
   },

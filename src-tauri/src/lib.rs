@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod demo;
 pub mod events;
+pub mod recovery;
 pub mod state;
 
 use std::process::ExitCode;
@@ -95,6 +96,9 @@ macro_rules! specta_builder {
                 $crate::commands::export::set_export_home_page,
                 $crate::commands::export::export_class,
                 $crate::commands::export::cancel_export,
+                $crate::recovery::recovery_view,
+                $crate::recovery::recovery_restore,
+                $crate::recovery::recovery_restart::<$runtime>,
             ])
             .events(tauri_specta::collect_events![
                 $crate::events::ConnectionChanged,
@@ -153,6 +157,27 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The app's context (config and embedded assets), generated once for both ways the app runs.
+fn context() -> tauri::Context<tauri::Wry> {
+    tauri::generate_context!()
+}
+
+/// Opens the teacher's window (tauri.conf.json's "main", which is not created by itself) on
+/// `page`: the app's own page, or the recovery page when the database cannot be opened.
+fn open_main_window(app: &tauri::App, page: &str) -> Result<(), Box<dyn std::error::Error>> {
+    let mut config = app
+        .config()
+        .app
+        .windows
+        .iter()
+        .find(|w| w.label == "main")
+        .cloned()
+        .ok_or("tauri.conf.json has no \"main\" window")?;
+    config.url = tauri::WebviewUrl::App(page.into());
+    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?.build()?;
+    Ok(())
+}
+
 /// Starts the app: opens the store, then the window. Returns when the window closes.
 pub fn run() -> ExitCode {
     a2learn_logging::init_logging();
@@ -173,6 +198,13 @@ pub fn run() -> ExitCode {
     });
     let (store, live, mut state_rx, changes_rx) = match opened {
         Ok(parts) => parts,
+        // A file the teacher can do something about: a window says what, and offers a backup.
+        Err(
+            err @ (a2learn_teacher::StoreError::Damaged { .. }
+            | a2learn_teacher::StoreError::Newer { .. }),
+        ) => {
+            return recovery::run(db_path, err);
+        }
         Err(err) => {
             eprintln!("error: {err}");
             return ExitCode::FAILURE;
@@ -191,6 +223,7 @@ pub fn run() -> ExitCode {
         .invoke_handler(builder.invoke_handler())
         .manage(AppState::new(store, live))
         .setup(move |app| {
+            open_main_window(app, "index.html")?;
             builder.mount_events(app);
             let handle = app.handle().clone();
             tauri::async_runtime::spawn(async move {
@@ -232,7 +265,7 @@ pub fn run() -> ExitCode {
             });
             Ok(())
         })
-        .build(tauri::generate_context!());
+        .build(context());
     let app = match app {
         Ok(app) => app,
         Err(err) => {

@@ -21,6 +21,7 @@ pub mod export;
 pub mod knowledge;
 pub mod pathway_map;
 pub mod projector;
+pub mod recovery;
 pub mod report;
 pub mod room;
 pub mod student;

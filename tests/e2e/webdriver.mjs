@@ -152,11 +152,12 @@ export const outDir = path.join(root, "test-output", "e2e");
  * an empty database and its own embedded demo host), with `env` added. Each test file passes its
  * own port so files never share a driver.
  */
-export async function launchApp({ port, name, env = {} }) {
+export async function launchApp({ port, name, env = {}, home: reuse = null }) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
   const application = process.env.A2LEARN_APP ?? path.join(targetDir, "debug", "a2learn-teacher-app");
   await mkdir(outDir, { recursive: true });
-  const home = await mkdtemp(path.join(tmpdir(), `a2learn-e2e-${name}-`));
+  // `home`: start again in the data and config home of an earlier launch (kept on close).
+  const home = reuse ?? (await mkdtemp(path.join(tmpdir(), `a2learn-e2e-${name}-`)));
   const fullEnv = {
     ...process.env,
     XDG_DATA_HOME: path.join(home, "data"),
@@ -170,9 +171,10 @@ export async function launchApp({ port, name, env = {} }) {
   return {
     wd,
     home,
-    async close() {
+    async close({ keepHome = false } = {}) {
       await wd.stop();
       driver.child.kill();
+      if (keepHome) return;
       // The web process may still be flushing its storage: retry a busy directory.
       await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },

@@ -77,6 +77,12 @@ export const commands = {
 	exportClass: (options: ExportOptions, onProgress: Channel<ExportProgress>) => typedError<ExportDone, UiError>(__TAURI_INVOKE("export_class", { options, onProgress })),
 	/**  Cancels the running export; true when there was one. */
 	cancelExport: () => __TAURI_INVOKE<boolean>("cancel_export"),
+	/**  What is wrong with the database, and the backup a restore would bring back. */
+	recoveryView: () => __TAURI_INVOKE<RecoveryView>("recovery_view"),
+	/**  Restores the newest automatic backup over the damaged file (kept as `.before-restore`). */
+	recoveryRestore: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_restore")),
+	/**  Starts the app again, now on the restored database. */
+	recoveryRestart: () => __TAURI_INVOKE<void>("recovery_restart"),
 };
 
 /** Events */
@@ -142,6 +148,13 @@ export type AssignmentView = {
 	created_at_ms: number | null,
 	/**  Learners with any result, struggle or call on the pathway ("who has started"). */
 	started: number,
+};
+
+/**  The backup a restore would bring back. */
+export type BackupChoice = {
+	file_name: string,
+	/**  When it was made (epoch ms, from its name). */
+	taken_at_ms: number | null,
 };
 
 export type CatalogPathwayView = {
@@ -731,6 +744,24 @@ export type QuarantineEntry = {
 export type Reason = 
 /**  Variant order is the ranking: a missed request comes first. */
 "follow_up" | "help_request" | "struggling" | "repeated_failures";
+
+export type RecoveryProblem = 
+/**  Not a whole SQLite database (overwritten, cut short). */
+"damaged" | 
+/**  Written by a newer version of the app. */
+"newer" | 
+/**  Anything else (permissions, a missing folder): the message says what. */
+"other";
+
+export type RecoveryView = {
+	problem: RecoveryProblem,
+	/**  The store's own message (says what is wrong and what was not changed). */
+	message: string,
+	/**  Where the database is. */
+	database: string,
+	/**  The newest automatic backup, offered for a damaged file only. */
+	backup: BackupChoice | null,
+};
 
 export type ReportView = {
 	class_id: string,

@@ -79,6 +79,7 @@ import type {
   PathwayMapView,
   PathwayNodeView,
   ProjectorView,
+  RecoveryView,
   ReportView,
   RoomView,
   RosterImportView,
@@ -123,6 +124,7 @@ export type {
   PathwayMapView,
   PathwayNodeView,
   ProjectorView,
+  RecoveryView,
   ReportView,
   RoomView,
   RosterImportView,
@@ -411,5 +413,22 @@ export interface ProjectorIpc {
 export const tauriProjectorIpc: ProjectorIpc = {
   view: async () => unwrap(await commands.projectorView()),
   onStoreChanged: (handler) => subscribe(events.storeChanged.listen, () => handler(), handler),
+  toUiError,
+};
+
+/** The recovery page's calls (the window shows it when the database cannot be opened). */
+export interface RecoveryIpc {
+  view(): Promise<RecoveryView>;
+  restore(): Promise<void>;
+  restart(): Promise<void>;
+  toUiError(error: unknown): UiError;
+}
+
+export const tauriRecoveryIpc: RecoveryIpc = {
+  view: () => commands.recoveryView(),
+  restore: async () => {
+    unwrap(await commands.recoveryRestore());
+  },
+  restart: () => commands.recoveryRestart(),
   toUiError,
 };

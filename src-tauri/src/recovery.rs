@@ -1,0 +1,70 @@
+//! The window for a database that cannot be opened (damaged, or written by a newer app): it says
+//! what is wrong and, for a damaged file, offers the newest automatic backup. Without it the app
+//! would print the error to a terminal the teacher never sees and exit.
+//!
+//! It runs instead of the app (no store, no feeds): the same commands are registered, but only
+//! the recovery commands find their state; the others answer "state not managed".
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use a2learn_teacher::views::recovery::{self, RecoveryView};
+use a2learn_teacher::{StoreError, UiError};
+use tauri::{AppHandle, State};
+
+/// The page's entry (ui/recovery.html).
+const PAGE: &str = "recovery.html";
+
+pub struct RecoveryState {
+    db_path: PathBuf,
+    view: RecoveryView,
+}
+
+/// What is wrong with the database, and the backup a restore would bring back.
+#[tauri::command]
+#[specta::specta]
+pub fn recovery_view(state: State<'_, RecoveryState>) -> RecoveryView {
+    state.view.clone()
+}
+
+/// Restores the newest automatic backup over the damaged file (kept as `.before-restore`).
+#[tauri::command]
+#[specta::specta]
+pub async fn recovery_restore(state: State<'_, RecoveryState>) -> Result<(), UiError> {
+    let restored = recovery::restore_newest(&state.db_path).await?;
+    tracing::info!(kept = ?restored.kept, "restored the newest backup");
+    Ok(())
+}
+
+/// Starts the app again, now on the restored database.
+#[tauri::command]
+#[specta::specta]
+pub fn recovery_restart<R: tauri::Runtime>(app: AppHandle<R>) {
+    app.restart();
+}
+
+/// Shows the recovery window for `error` until the teacher closes it (or restarts the app).
+pub fn run(db_path: PathBuf, error: StoreError) -> ExitCode {
+    tracing::error!(error = %error, "the database cannot be opened; showing the recovery window");
+    let view = recovery::view(&db_path, &error);
+    let builder = crate::specta_builder!(tauri::Wry);
+    let app = tauri::Builder::default()
+        .invoke_handler(builder.invoke_handler())
+        .manage(RecoveryState { db_path, view })
+        .setup(|app| {
+            crate::open_main_window(app, PAGE)?;
+            Ok(())
+        })
+        .build(crate::context());
+    match app {
+        Ok(app) => {
+            app.run(|_, _| {});
+            // The database is still not open: a script that started the app should know.
+            ExitCode::FAILURE
+        }
+        Err(err) => {
+            eprintln!("error: {error}\nerror: the window could not start: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! What the window shows when the database cannot be opened: what is wrong in words, and — for
+//! a damaged file — the newest automatic backup, which the teacher can restore with one button.
+//! A file from a newer app is never offered a restore: an older backup would silently drop
+//! whatever the newer app stored; the answer is to update the app.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::dto::ms;
+use crate::store::{Restored, StoreError, list_backups, restore};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum RecoveryProblem {
+    /// Not a whole SQLite database (overwritten, cut short).
+    Damaged,
+    /// Written by a newer version of the app.
+    Newer,
+    /// Anything else (permissions, a missing folder): the message says what.
+    Other,
+}
+
+/// The backup a restore would bring back.
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct BackupChoice {
+    pub file_name: String,
+    /// When it was made (epoch ms, from its name).
+    pub taken_at_ms: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
+pub struct RecoveryView {
+    pub problem: RecoveryProblem,
+    /// The store's own message (says what is wrong and what was not changed).
+    pub message: String,
+    /// Where the database is.
+    pub database: String,
+    /// The newest automatic backup, offered for a damaged file only.
+    pub backup: Option<BackupChoice>,
+}
+
+/// The view for a store that failed to open at `db` with `error`.
+pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
+    let problem = match error {
+        StoreError::Damaged { .. } => RecoveryProblem::Damaged,
+        StoreError::Newer { .. } => RecoveryProblem::Newer,
+        _ => RecoveryProblem::Other,
+    };
+    let backup = (problem == RecoveryProblem::Damaged)
+        .then(|| newest_backup(db))
+        .flatten()
+        .map(|(at, path)| BackupChoice {
+            file_name: path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            taken_at_ms: ms(at),
+        });
+    RecoveryView {
+        problem,
+        message: error.to_string(),
+        database: db.display().to_string(),
+        backup,
+    }
+}
+
+fn newest_backup(db: &Path) -> Option<(i64, std::path::PathBuf)> {
+    list_backups(db).pop()
+}
+
+/// Restores the newest automatic backup over the damaged database at `db` (the damaged file is
+/// kept beside it as `<name>.before-restore`). Refused when there is no backup.
+pub async fn restore_newest(db: &Path) -> Result<Restored, StoreError> {
+    let Some((_, newest)) = newest_backup(db) else {
+        return Err(StoreError::Restore {
+            from: crate::paths::backup_dir(db),
+            reason: "there is no automatic backup to restore".into(),
+        });
+    };
+    restore(db, &newest).await
+}

@@ -1,0 +1,58 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RecoveryIpc, RecoveryView } from "../ipc";
+import { RecoveryPage } from "./RecoveryPage";
+
+function fakeIpc(view: RecoveryView, restore: () => Promise<void> = async () => {}): RecoveryIpc {
+  return {
+    view: async () => view,
+    restore: vi.fn(restore),
+    restart: vi.fn(async () => {}),
+    toUiError: (e) => ({ code: "storage", message: e instanceof Error ? e.message : String(e) }),
+  };
+}
+
+afterEach(cleanup);
+
+const damaged: RecoveryView = {
+  problem: "damaged",
+  message: "The database file /x/teacher.db is damaged (it was cut short).",
+  database: "/x/teacher.db",
+  backup: { file_name: "teacher-20261201T140000Z.db", taken_at_ms: 1_796_133_600_000 },
+};
+
+describe("RecoveryPage", () => {
+  it("offers the newest backup of a damaged file and restores it", async () => {
+    const ipc = fakeIpc(damaged);
+    render(<RecoveryPage ipc={ipc} />);
+    expect((await screen.findByTestId("recovery-message")).textContent).toContain("cut short");
+    expect(screen.getByTestId("recovery-backup").textContent).toContain("teacher-20261201T140000Z.db");
+    fireEvent.click(screen.getByTestId("recovery-restore"));
+    expect(await screen.findByTestId("recovery-restored")).toBeTruthy();
+    expect(ipc.restore).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole("button", { name: "Restart now" }));
+    expect(ipc.restart).toHaveBeenCalledTimes(1);
+  });
+
+  it("says why a restore failed and keeps the button", async () => {
+    const ipc = fakeIpc(damaged, async () => {
+      throw new Error("cannot restore the database from …: it is damaged");
+    });
+    render(<RecoveryPage ipc={ipc} />);
+    fireEvent.click(await screen.findByTestId("recovery-restore"));
+    expect((await screen.findByRole("alert")).textContent).toContain("cannot restore");
+    await waitFor(() => expect((screen.getByTestId("recovery-restore") as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("offers no restore for a file from a newer app, nor without a backup", async () => {
+    const newer = fakeIpc({ ...damaged, problem: "newer", message: "written by a newer version", backup: null });
+    const { unmount } = render(<RecoveryPage ipc={newer} />);
+    await screen.findByTestId("recovery-message");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("newer version");
+    expect(screen.queryByTestId("recovery-restore")).toBeNull();
+    unmount();
+    render(<RecoveryPage ipc={fakeIpc({ ...damaged, backup: null })} />);
+    expect((await screen.findByTestId("recovery-no-backup")).textContent).toContain("db restore --from");
+    expect(screen.queryByTestId("recovery-restore")).toBeNull();
+  });
+});
