@@ -57,7 +57,8 @@ step "contract peers (AG-UI, A2UI, MCP Apps validators)" npm --prefix tests/peer
 # so a missing node_modules cannot turn that check into a silent skip.
 step "captured feed (AG-UI EventSchema + verifyEvents)" \
   node crates/pathway-host/tests/peers/check-feed.mjs test-output/feed-capture.jsonl
-step "fuzz target builds" bash fuzz/build.sh
+# Every fuzz target for a minute each (fuzz/run.sh): a panic, leak or timeout fails the step.
+step "fuzzing (60 s a target)" bash fuzz/run.sh 60
 step "end to end (real window, WebDriver)" tests/e2e/run.sh
 
 echo "total $(($(date +%s) - start)) s"

@@ -33,7 +33,10 @@ fn check(transport: Transport, parsed: Parsed) {
         Parsed::Contract(message) => round_trip(transport, &message),
         Parsed::Host(event) => {
             let line = agui::project_host(&event).expect("host events project");
-            assert_eq!(agui::parse_event_str(&line).expect("host event parses"), Parsed::Host(event));
+            assert_eq!(
+                agui::parse_event_str(&line).expect("host event parses"),
+                Parsed::Host(event)
+            );
         }
         Parsed::Ignored(_) => {}
     }
@@ -46,10 +49,18 @@ fn round_trip(from: Transport, message: &Message) {
         let expected = carried_by(message, to);
         match project(message, to) {
             Ok(value) => {
-                let back = parse(to, &value).unwrap_or_else(|e| panic!("{from} -> {to}: {e}\n{value}"));
-                assert_eq!(back, Parsed::Contract(expected.clone()), "{from} -> {to}\n{value}");
+                let back =
+                    parse(to, &value).unwrap_or_else(|e| panic!("{from} -> {to}: {e}\n{value}"));
+                assert_eq!(
+                    back,
+                    Parsed::Contract(expected.clone()),
+                    "{from} -> {to}\n{value}"
+                );
                 let line = project_to_string(message, to).expect("projects as a line");
-                assert_eq!(parse_line(&line).expect("line parses"), (to, Parsed::Contract(expected)));
+                assert_eq!(
+                    parse_line(&line).expect("line parses"),
+                    (to, Parsed::Contract(expected))
+                );
             }
             Err(ProjectError::UnnamedResponse { .. }) => {
                 assert!(matches!(message, Message::Response(_)) && to == Transport::Agui);

@@ -59,7 +59,9 @@ impl SseParser {
     /// Feeds a chunk of bytes and appends every completed item to `out`.
     pub fn feed(&mut self, chunk: &[u8], out: &mut Vec<SseItem>) -> Result<(), SseError> {
         let mut rest = chunk;
-        if self.after_cr {
+        // An empty chunk says nothing about the byte after a CR, so it keeps the CR pending:
+        // otherwise `\r`, ``, `\n` would read as two line endings and dispatch early.
+        if self.after_cr && !rest.is_empty() {
             if let Some(stripped) = rest.strip_prefix(b"\n") {
                 rest = stripped;
             }
@@ -188,6 +190,19 @@ mod tests {
     fn a_crlf_split_across_chunks_is_one_line_ending() {
         let out = parse_chunks(&[b"data: x\r", b"\n\r", b"\ndata: y\r", b"\n", b"\r\n"]);
         assert_eq!(out, vec![event(None, "x"), event(None, "y")]);
+    }
+
+    #[test]
+    fn an_empty_chunk_between_cr_and_lf_changes_nothing() {
+        // Found by fuzz/fuzz_targets/sse_parser.rs: the empty chunk used to drop the pending
+        // CR, so the LF after it read as a blank line, and that early dispatch dropped the id.
+        let whole = parse_chunks(&[b"id: 10\r\ndata: x\r\n\r\n"]);
+        assert_eq!(whole, vec![event(Some("10"), "x")]);
+        assert_eq!(
+            parse_chunks(&[b"id: 10\r", b"", b"\ndata: x\r\n\r\n"]),
+            whole
+        );
+        assert_eq!(parse_chunks(&[b"data: x\r", b"", b"", b"\n"]), vec![]);
     }
 
     #[test]

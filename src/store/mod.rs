@@ -25,7 +25,8 @@ pub use classes::ClassRow;
 pub use diagnostics::{ClassCounts, QuarantinedFrame};
 pub use health::newest_known;
 pub use ingest::{
-    BatchOutcome, Changes, Incoming, MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, RebuildOutcome,
+    Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, MAX_PAUSE_MESSAGE_CHARS,
+    QUARANTINE_RAW_BYTES, QuarantineRow, RebuildOutcome, check_batch, stored_message,
     truncate_utf8,
 };
 pub use standards::CatalogStandard;

@@ -22,8 +22,8 @@ use apply::{apply_accepted, apply_room, apply_snapshot, write_ledger};
 use quarantine::write_quarantine;
 use validate::BatchState;
 
-pub use parse::MAX_PAUSE_MESSAGE_CHARS;
-pub use quarantine::{QUARANTINE_RAW_BYTES, truncate_utf8};
+pub use parse::{MAX_PAUSE_MESSAGE_CHARS, stored_message};
+pub use quarantine::{QUARANTINE_RAW_BYTES, QuarantineRow, truncate_utf8};
 pub use rebuild::RebuildOutcome;
 
 /// SQLite's default limit is 32,766 bound parameters per statement; stay well inside it.
@@ -98,7 +98,7 @@ impl Changes {
     reason = "contract events are nearly all of them; boxing would allocate once each for nothing"
 )]
 #[derive(Debug, Clone)]
-pub(crate) enum Accepted {
+pub enum Accepted {
     Contract {
         seq: Option<i64>,
         message: Message,
@@ -111,6 +111,53 @@ pub(crate) enum Accepted {
         claim: CallClaimed,
         payload: String,
     },
+}
+
+/// What the database-free half of [`Store::ingest`] makes of a batch for a class with nothing
+/// stored yet (no cursor, no stored seqs, runs or calls): the frame level and the contract level,
+/// the very functions `ingest` runs, without the writes.
+#[derive(Debug)]
+pub struct CheckedBatch {
+    /// What would be written to the ledger (or backfill), in feed order.
+    pub accepted: Vec<Accepted>,
+    /// What would be kept aside, with its rule id.
+    pub quarantined: Vec<QuarantineRow>,
+    /// The counts `ingest` reports (`stored` and `quarantined` are left to the writes).
+    pub outcome: BatchOutcome,
+}
+
+/// Runs [`Store::ingest`]'s parse and validate stages on `batch` without a database. The fuzz
+/// target `fuzz/fuzz_targets/agui_frame.rs` drives it: SQLite has no place in a fuzz loop, and
+/// a copy of these stages there would drift from the ones the sync runs.
+pub fn check_batch(
+    class_id: &str,
+    registry: &Registry,
+    batch: Vec<Incoming>,
+) -> Result<CheckedBatch, StoreError> {
+    let mut outcome = BatchOutcome::default();
+    let mut quarantined = Vec::new();
+    let frames = parse::read_frames(
+        class_id,
+        batch,
+        None,
+        &std::collections::HashSet::new(),
+        &mut outcome,
+        &mut quarantined,
+    );
+    outcome.last_seq = frames.high;
+    let mut state = BatchState::default();
+    let accepted = validate::validate(
+        &mut state,
+        registry,
+        frames.parsed,
+        &mut outcome,
+        &mut quarantined,
+    )?;
+    Ok(CheckedBatch {
+        accepted,
+        quarantined,
+        outcome,
+    })
 }
 
 impl Store {

@@ -203,8 +203,8 @@ pub(super) fn payload_json(message: &Message) -> Result<String, StoreError> {
     result.map_err(json_error)
 }
 
-/// A stored payload back into its message, by verb name.
-pub(super) fn stored_message(name: &str, payload: &str) -> Result<Message, StoreError> {
+/// A stored payload back into its message, by verb name (what `db rebuild` reads the ledger with).
+pub fn stored_message(name: &str, payload: &str) -> Result<Message, StoreError> {
     let value = serde_json::json!({ "verb": name, "payload": serde_json::from_str::<serde_json::Value>(payload).map_err(json_error)? });
     serde_json::from_value(value).map_err(|e| {
         StoreError::Invalid(format!("the store holds an unreadable {name} payload: {e}"))

@@ -10,13 +10,38 @@ use crate::store::StoreError;
 /// megabytes is someone else's problem to keep.
 pub const QUARANTINE_RAW_BYTES: usize = 4096;
 
+/// One frame kept aside: its seq (when it had a usable one), the rule it broke and why, and the
+/// frame as received, cut to [`QUARANTINE_RAW_BYTES`].
 #[derive(Debug)]
-pub(super) struct QuarantineRow {
+pub struct QuarantineRow {
     seq: Option<i64>,
     rule_id: String,
     message: String,
     raw: String,
     raw_bytes: i64,
+}
+
+impl QuarantineRow {
+    pub fn seq(&self) -> Option<i64> {
+        self.seq
+    }
+
+    pub fn rule_id(&self) -> &str {
+        &self.rule_id
+    }
+
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    pub fn raw(&self) -> &str {
+        &self.raw
+    }
+
+    /// The frame's length before the cut.
+    pub fn raw_bytes(&self) -> i64 {
+        self.raw_bytes
+    }
 }
 
 pub(super) fn quarantine_row(
