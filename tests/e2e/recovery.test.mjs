@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -54,6 +55,20 @@ test("a damaged database: the window offers the newest backup, and the restored 
   assert.match(await wd.waitForText("[data-testid='recovery-message']"), /is damaged/);
   assert.match(await wd.waitForText("[data-testid='recovery-backup']"), new RegExp(BACKUP_NAME));
   await wd.screenshot(path.join(outDir, "40-recovery.png"));
+  // The page is checked by axe like every other view (a11y.test.mjs): no serious or critical
+  // violation.
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await wd.execute(`${axeSource}\n;return true;`);
+  const violations = JSON.parse(
+    await wd.executeAsync(
+      `const done = arguments[arguments.length - 1];
+       window.axe.run(document, { resultTypes: ["violations"] }).then(
+         (r) => done(JSON.stringify(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+           .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))),
+         (e) => done(JSON.stringify(["axe failed: " + e])));`,
+    ),
+  );
+  assert.deepEqual(violations, [], "the recovery page passes axe");
   await wd.click(await wd.find("[data-testid='recovery-restore']"));
   assert.match(await wd.waitForText("[data-testid='recovery-restored']"), /Restored/);
   assert.ok(existsSync(`${db}.before-restore`), "the damaged file is kept");
