@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::desk::{Desk, DeskError, HelpRequest, RequestState};
-use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedSinks};
+use a2learn_teacher::host::feed::{Backoff, FeedConfig, FeedSinks, FeedStats};
 use a2learn_teacher::host::mcp::HostClient;
 use a2learn_teacher::progress::attention::Reason;
 use a2learn_teacher::progress::names::Privacy;
-use a2learn_teacher::sync::sync_class;
+use a2learn_teacher::sync::{SyncError, sync_class};
 use a2learn_teacher::{Clock, Store, SystemClock};
 use pathway_host::{CallState, HostConfig, RunningHost};
 use serde_json::Value;
@@ -28,6 +28,8 @@ struct Rig {
     class_id: String,
     store: Store,
     cancel: CancellationToken,
+    /// The sync, so a test can wait for its last batch after cancelling it.
+    sync: tokio::task::JoinHandle<Result<FeedStats, SyncError>>,
     _dir: tempfile::TempDir,
 }
 
@@ -56,7 +58,7 @@ async fn rig(speed: f64, seed: u64) -> Rig {
     };
     let cancel = CancellationToken::new();
     let (sinks, _state, _stats) = FeedSinks::new();
-    tokio::spawn(sync_class(
+    let sync = tokio::spawn(sync_class(
         store.clone(),
         feed,
         clock,
@@ -68,6 +70,7 @@ async fn rig(speed: f64, seed: u64) -> Rig {
         class_id,
         store,
         cancel,
+        sync,
         _dir: dir,
     }
 }
@@ -273,7 +276,7 @@ async fn a_co_teachers_claim_shows_through_the_echo_and_blocks_this_desk() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_done() {
     // 240 s / 40 = 6 s deadlines: time for "coming over" on a loaded machine, and a short wait.
-    let rig = rig(40.0, 11).await;
+    let mut rig = rig(40.0, 11).await;
     let desk = Desk::new(&rig.store);
     let host = HostClient::connect(&rig.host.url(), TOKEN).await.unwrap();
     // One request the teacher answers "coming over"; the next one nobody answers.
@@ -324,10 +327,25 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
         "{needs:?}"
     );
 
-    // A restart: the same database, opened afresh.
+    // A restart: the same database, opened afresh, once the sync has stored its last batch
+    // (which may close more requests: the class goes on until then).
     let path = rig.store.path().to_path_buf();
     rig.cancel.cancel();
+    (&mut rig.sync).await.unwrap().unwrap();
     let reopened = Store::open(&path, Arc::new(SystemClock)).await.unwrap();
+    // A request still open when the sync stopped becomes a follow-up once its deadline passes
+    // (the host's close may never arrive): let every deadline pass, so the list is complete.
+    let last_deadline: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(deadline_ms) FROM calls WHERE state = 'open'")
+            .fetch_one(reopened.pool())
+            .await
+            .unwrap();
+    if let Some(deadline) = last_deadline {
+        let wait = deadline + 50 - reopened.now_ms();
+        if wait > 0 {
+            tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+        }
+    }
     let (room, _) = owed(reopened.clone(), class_id.clone()).await;
     assert!(
         room.follow_ups.iter().any(|f| f.call_id == missed.call_id),
