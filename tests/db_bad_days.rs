@@ -47,6 +47,21 @@ async fn raw(path: &Path) -> SqliteConnection {
         .unwrap()
 }
 
+/// Records a migration this build does not know, as a newer app would, all in the main file.
+async fn from_the_future(path: &Path) {
+    let mut conn = raw(path).await;
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (?, 'from the future', 1, X'00', 0)",
+    )
+    .bind(FUTURE)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    checkpoint(&mut conn).await;
+    conn.close().await.unwrap();
+}
+
 fn side(path: &Path, ext: &str) -> PathBuf {
     PathBuf::from(format!("{}{ext}", path.display()))
 }
@@ -73,17 +88,7 @@ async fn a_database_from_a_newer_app_is_refused_and_not_written() {
         .close()
         .await;
 
-    let mut conn = raw(&path).await;
-    sqlx::query(
-        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
-         VALUES (?, 'from the future', 1, X'00', 0)",
-    )
-    .bind(FUTURE)
-    .execute(&mut conn)
-    .await
-    .unwrap();
-    checkpoint(&mut conn).await;
-    conn.close().await.unwrap();
+    from_the_future(&path).await;
     let before = std::fs::read(&path).unwrap();
     let backups_before = list_backups(&path);
 
@@ -384,17 +389,7 @@ async fn a_damaged_file_is_offered_its_newest_backup_and_a_newer_file_none() {
     );
 
     // A file from a newer app is not offered a restore, even with backups beside it.
-    let mut conn = raw(&path).await;
-    sqlx::query(
-        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
-         VALUES (?, 'from the future', 1, X'00', 0)",
-    )
-    .bind(FUTURE)
-    .execute(&mut conn)
-    .await
-    .unwrap();
-    checkpoint(&mut conn).await;
-    conn.close().await.unwrap();
+    from_the_future(&path).await;
     let err = open_at(&path, &FixedClock::at(T0 + 2 * DAY))
         .await
         .unwrap_err();
