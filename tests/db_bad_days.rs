@@ -224,6 +224,7 @@ async fn backup_to_copies_a_live_database_and_never_overwrites() {
         Arc::new(FixedClock::at(T0)),
         a2learn_teacher::store::OpenOptions {
             automatic_backups: false,
+            ..Default::default()
         },
     )
     .await
@@ -418,4 +419,81 @@ async fn with_no_backup_there_is_nothing_to_restore() {
         vec![7u8; 8192],
         "left as it was"
     );
+}
+
+/// A database file that is gone while its automatic backups are not: no new empty file is made
+/// in its place (the teacher would see empty classes and think the results lost); the newest
+/// backup is offered, and restoring it brings the classes back. Or the teacher starts afresh.
+#[tokio::test]
+async fn a_lost_file_with_backups_is_not_replaced_by_an_empty_one() {
+    use a2learn_teacher::views::recovery::{self, RecoveryProblem};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    filled(&path).await;
+    // The next day's open makes the automatic backup (c1, c2).
+    open_at(&path, &FixedClock::at(T0 + DAY))
+        .await
+        .unwrap()
+        .close()
+        .await;
+    let backups = list_backups(&path);
+    assert_eq!(backups.len(), 1);
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(side(&path, ext));
+    }
+
+    let err = open_at(&path, &FixedClock::at(T0 + 2 * DAY))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Missing { .. }), "{err:?}");
+    let message = err.to_string();
+    assert!(message.contains("is missing"), "{message}");
+    assert!(
+        message.contains(&format!("db restore --from {}", backups[0].1.display())),
+        "names the newest backup: {message}"
+    );
+    assert!(!path.exists(), "nothing was created in its place");
+    let view = recovery::view(&path, &err);
+    assert_eq!(view.problem, RecoveryProblem::Missing);
+    let offered = view.backup.expect("the newest backup is offered");
+    assert_eq!(
+        offered.file_name,
+        backups[0].1.file_name().unwrap().to_string_lossy()
+    );
+
+    recovery::restore_newest(&path).await.unwrap();
+    let store = open_at(&path, &FixedClock::at(T0 + 2 * DAY)).await.unwrap();
+    let ids: Vec<String> = store
+        .classes()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect();
+    assert_eq!(ids, ["c1", "c2"], "the backup's classes are back");
+    store.close().await;
+
+    // Lost again: the teacher starts afresh instead; the backups stay.
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(side(&path, ext));
+    }
+    let clock = Arc::new(FixedClock::at(T0 + 3 * DAY));
+    recovery::start_empty(&path, clock.clone()).await.unwrap();
+    let store = Store::open(&path, clock.clone()).await.unwrap();
+    assert!(store.classes().await.unwrap().is_empty(), "a new database");
+    store.close().await;
+    assert!(!list_backups(&path).is_empty(), "the backups stay");
+    // Negative control: never over a file that is there.
+    let refused = recovery::start_empty(&path, clock).await.unwrap_err();
+    assert!(refused.to_string().contains("exists"), "{refused}");
+}
+
+/// Negative control: a first start (no file, no backups) creates the database as always.
+#[tokio::test]
+async fn a_first_start_without_backups_creates_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    let store = open_at(&path, &FixedClock::at(T0)).await.unwrap();
+    store.close().await;
+    assert!(path.exists());
 }

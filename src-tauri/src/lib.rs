@@ -98,6 +98,7 @@ macro_rules! specta_builder {
                 $crate::commands::export::cancel_export,
                 $crate::recovery::recovery_view,
                 $crate::recovery::recovery_restore,
+                $crate::recovery::recovery_start_empty,
                 $crate::recovery::recovery_restart::<$runtime>,
             ])
             .events(tauri_specta::collect_events![
@@ -201,6 +202,7 @@ pub fn run() -> ExitCode {
         // A file the teacher can do something about: a window says what, and offers a backup.
         Err(
             err @ (a2learn_teacher::StoreError::Damaged { .. }
+            | a2learn_teacher::StoreError::Missing { .. }
             | a2learn_teacher::StoreError::Newer { .. }),
         ) => {
             return recovery::run(db_path, err);

@@ -1,5 +1,6 @@
-//! The window for a database that cannot be opened (damaged, or written by a newer app): it says
-//! what is wrong and, for a damaged file, offers the newest automatic backup. Without it the app
+//! The window for a database that cannot be opened (damaged, lost while its backups are not, or
+//! written by a newer app): it says what is wrong and, for a damaged or lost file, offers the
+//! newest automatic backup (for a lost one, also a fresh start). Without it the app
 //! would print the error to a terminal the teacher never sees and exit.
 //!
 //! It runs instead of the app (no store, no feeds): the same commands are registered, but only
@@ -27,7 +28,8 @@ pub fn recovery_view(state: State<'_, RecoveryState>) -> RecoveryView {
     state.view.clone()
 }
 
-/// Restores the newest automatic backup over the damaged file (kept as `.before-restore`).
+/// Restores the newest automatic backup over the damaged file (kept as `.before-restore`), or in
+/// place of the missing one.
 #[tauri::command]
 #[specta::specta]
 pub async fn recovery_restore(state: State<'_, RecoveryState>) -> Result<(), UiError> {
@@ -36,7 +38,18 @@ pub async fn recovery_restore(state: State<'_, RecoveryState>) -> Result<(), UiE
     Ok(())
 }
 
-/// Starts the app again, now on the restored database.
+/// Creates a new, empty database in place of the missing one (the backups stay where they are).
+#[tauri::command]
+#[specta::specta]
+pub async fn recovery_start_empty(state: State<'_, RecoveryState>) -> Result<(), UiError> {
+    let clock: a2learn_teacher::clock::SharedClock =
+        std::sync::Arc::new(a2learn_teacher::SystemClock);
+    recovery::start_empty(&state.db_path, clock).await?;
+    tracing::info!("started with an empty database in place of the missing one");
+    Ok(())
+}
+
+/// Starts the app again, now on the restored (or new) database.
 #[tauri::command]
 #[specta::specta]
 pub fn recovery_restart<R: tauri::Runtime>(app: AppHandle<R>) {

@@ -88,6 +88,19 @@ pub enum StoreError {
         reason: String,
         backups: PathBuf,
     },
+    /// The file is gone but its automatic backups are not: it was lost (deleted, a disk
+    /// swapped), and a new empty database in its place would hide that. Nothing is created.
+    #[error(
+        "The database file {path} is missing, but its automatic backups are in {backups}; \
+         nothing was created in its place. Restore the newest with \
+         `a2learn-teacher db restore --from {}`, or start with an empty database.",
+        newest.display()
+    )]
+    Missing {
+        path: PathBuf,
+        backups: PathBuf,
+        newest: PathBuf,
+    },
     #[error("cannot back up the database to {path}: {reason}")]
     Backup { path: PathBuf, reason: String },
     #[error("cannot restore the database from {from}: {reason}")]
@@ -157,12 +170,16 @@ async fn migration_lock(path: &Path) -> Result<std::fs::File, StoreError> {
 pub struct OpenOptions {
     /// Make the automatic backups (before a migration of an existing file, and daily).
     pub automatic_backups: bool,
+    /// Create a new, empty database even where the file is missing but backups of it exist
+    /// (the teacher chose to start afresh); otherwise that is [`StoreError::Missing`].
+    pub start_empty: bool,
 }
 
 impl Default for OpenOptions {
     fn default() -> Self {
         Self {
             automatic_backups: true,
+            start_empty: false,
         }
     }
 }
@@ -173,7 +190,8 @@ impl Store {
     ///
     /// Before anything is written, an existing file is checked: one that is not a whole SQLite
     /// database is [`StoreError::Damaged`], one whose schema is newer than this build is
-    /// [`StoreError::Newer`]. An existing file with an older schema is backed up before it is
+    /// [`StoreError::Newer`]; a missing file that has automatic backups is [`StoreError::Missing`]
+    /// (unless [`OpenOptions::start_empty`]). An existing file with an older schema is backed up before it is
     /// migrated; and when the newest automatic backup is a day old (by the injected clock),
     /// a new one is made.
     pub async fn open(path: &Path, clock: SharedClock) -> Result<Self, StoreError> {
@@ -191,6 +209,16 @@ impl Store {
                 path: parent.to_path_buf(),
                 source,
             })?;
+        }
+        if !open.start_empty
+            && !path.exists()
+            && let Some((_, newest)) = backup::list_backups(path).pop()
+        {
+            return Err(StoreError::Missing {
+                path: path.to_path_buf(),
+                backups: crate::paths::backup_dir(path),
+                newest,
+            });
         }
         // Read-only first: a damaged file or a newer schema is refused before the read-write
         // connection (which would set WAL mode) or sqlx's migrator touch it.

@@ -1,5 +1,6 @@
 //! What the window shows when the database cannot be opened: what is wrong in words, and — for
-//! a damaged file — the newest automatic backup, which the teacher can restore with one button.
+//! a damaged file, or a lost one whose backups are still there — the newest automatic backup,
+//! which the teacher can restore with one button (or, for a lost file, start afresh).
 //! A file from a newer app is never offered a restore: an older backup would silently drop
 //! whatever the newer app stored; the answer is to update the app.
 
@@ -17,6 +18,8 @@ pub enum RecoveryProblem {
     Damaged,
     /// Written by a newer version of the app.
     Newer,
+    /// Gone, while its automatic backups are not (deleted, a disk swapped).
+    Missing,
     /// Anything else (permissions, a missing folder): the message says what.
     Other,
 }
@@ -36,7 +39,7 @@ pub struct RecoveryView {
     pub message: String,
     /// Where the database is.
     pub database: String,
-    /// The newest automatic backup, offered for a damaged file only.
+    /// The newest automatic backup, offered for a damaged or a missing file only.
     pub backup: Option<BackupChoice>,
 }
 
@@ -45,9 +48,11 @@ pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
     let problem = match error {
         StoreError::Damaged { .. } => RecoveryProblem::Damaged,
         StoreError::Newer { .. } => RecoveryProblem::Newer,
+        StoreError::Missing { .. } => RecoveryProblem::Missing,
         _ => RecoveryProblem::Other,
     };
-    let backup = (problem == RecoveryProblem::Damaged)
+    let offered = matches!(problem, RecoveryProblem::Damaged | RecoveryProblem::Missing);
+    let backup = offered
         .then(|| newest_backup(db))
         .flatten()
         .map(|(at, path)| BackupChoice {
@@ -69,8 +74,9 @@ fn newest_backup(db: &Path) -> Option<(i64, std::path::PathBuf)> {
     list_backups(db).pop()
 }
 
-/// Restores the newest automatic backup over the damaged database at `db` (the damaged file is
-/// kept beside it as `<name>.before-restore`). Refused when there is no backup.
+/// Restores the newest automatic backup over the damaged (or in place of the missing) database at
+/// `db`; a damaged file is kept beside it as `<name>.before-restore`. Refused when there is no
+/// backup.
 pub async fn restore_newest(db: &Path) -> Result<Restored, StoreError> {
     let Some((_, newest)) = newest_backup(db) else {
         return Err(StoreError::Restore {
@@ -79,4 +85,24 @@ pub async fn restore_newest(db: &Path) -> Result<Restored, StoreError> {
         });
     };
     restore(db, &newest).await
+}
+
+/// Creates a new, empty database at `db` where the file is missing (the teacher chose to start
+/// afresh over restoring). The backups stay where they are. Refused when a file is there.
+pub async fn start_empty(db: &Path, clock: crate::clock::SharedClock) -> Result<(), StoreError> {
+    if db.exists() {
+        return Err(StoreError::Invalid(format!(
+            "{} exists: a new database is only started in place of a missing one",
+            db.display()
+        )));
+    }
+    let open = crate::store::OpenOptions {
+        start_empty: true,
+        ..Default::default()
+    };
+    crate::store::Store::open_with(db, clock, open)
+        .await?
+        .close()
+        .await;
+    Ok(())
 }

@@ -3,7 +3,8 @@
 // database: a file that held data, with no backup yet today); the database file is then damaged. The next start shows the recovery page instead of the app —
 // what is wrong, and the newest backup — and its button restores that backup (the damaged file
 // kept beside it). The start after that opens the restored database: the app again, with its
-// class.
+// class. Then the file is lost (deleted) while its backups are not: the window says so and
+// restores the newest backup instead of starting on an empty database.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -80,4 +81,23 @@ test("a damaged database: the window offers the newest backup, and the restored 
   app = await launchApp({ port: PORT, name: "recovery", home });
   await app.wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
   assert.equal((await app.wd.findAll("#recovery-title")).length, 0, "the app, not the recovery page");
+  await app.close({ keepHome: true });
+  app = null;
+
+  // 5. The file is lost while its backups are not: no empty database in its place, the newest
+  // backup is offered and restored in the window.
+  for (const side of ["", "-wal", "-shm", ".before-restore"]) rmSync(db + side, { force: true });
+  const backups = readdirSync(path.join(path.dirname(db), "backups")).sort();
+  const newest = backups[backups.length - 1];
+  app = await launchApp({ port: PORT, name: "recovery", home });
+  assert.equal(await app.wd.waitForText("#recovery-title", undefined, 30000), "The database file is missing");
+  assert.match(await app.wd.waitForText("[data-testid='recovery-backup']"), new RegExp(newest));
+  assert.ok(!existsSync(db), "nothing was created in its place");
+  assert.equal((await app.wd.findAll("[data-testid='recovery-start-empty']")).length, 1, "a fresh start is offered");
+  await app.wd.click(await app.wd.find("[data-testid='recovery-restore']"));
+  assert.match(await app.wd.waitForText("[data-testid='recovery-restored']"), /Restored/);
+  assert.ok(
+    readFileSync(db).equals(readFileSync(path.join(path.dirname(db), "backups", newest))),
+    "the database is the newest backup",
+  );
 });

@@ -199,3 +199,38 @@ fn restoring_a_backup_from_a_newer_app_is_refused() {
         "the current file stays"
     );
 }
+
+/// A lost database file whose automatic backups are still there is not silently replaced by an
+/// empty one: the command fails and names the restore to run, which brings the rows back.
+#[test]
+fn a_lost_database_is_named_with_its_newest_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a", "b"]);
+    // The CLI's first open of the day makes the automatic backup.
+    ok(cli(&db).args(["db", "info"]).output().unwrap());
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", db.display()));
+    }
+    let out = cli(&db).args(["db", "info"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("is missing"), "{err}");
+    assert!(!db.exists(), "no empty database in its place");
+    let from = err
+        .split("db restore --from ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .unwrap_or_else(|| panic!("names the restore to run: {err}"));
+    ok(cli(&db)
+        .args(["db", "restore", "--from", from])
+        .output()
+        .unwrap());
+    let classes = counts(&db)
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row[0] == "classes")
+        .map(|row| row[1].clone());
+    assert_eq!(classes, Some(2.into()), "the backup's classes are back");
+}

@@ -79,9 +79,14 @@ export const commands = {
 	cancelExport: () => __TAURI_INVOKE<boolean>("cancel_export"),
 	/**  What is wrong with the database, and the backup a restore would bring back. */
 	recoveryView: () => __TAURI_INVOKE<RecoveryView>("recovery_view"),
-	/**  Restores the newest automatic backup over the damaged file (kept as `.before-restore`). */
+	/**
+	 *  Restores the newest automatic backup over the damaged file (kept as `.before-restore`), or in
+	 *  place of the missing one.
+	 */
 	recoveryRestore: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_restore")),
-	/**  Starts the app again, now on the restored database. */
+	/**  Creates a new, empty database in place of the missing one (the backups stay where they are). */
+	recoveryStartEmpty: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_start_empty")),
+	/**  Starts the app again, now on the restored (or new) database. */
 	recoveryRestart: () => __TAURI_INVOKE<void>("recovery_restart"),
 };
 
@@ -750,6 +755,8 @@ export type RecoveryProblem =
 "damaged" | 
 /**  Written by a newer version of the app. */
 "newer" | 
+/**  Gone, while its automatic backups are not (deleted, a disk swapped). */
+"missing" | 
 /**  Anything else (permissions, a missing folder): the message says what. */
 "other";
 
@@ -759,7 +766,7 @@ export type RecoveryView = {
 	message: string,
 	/**  Where the database is. */
 	database: string,
-	/**  The newest automatic backup, offered for a damaged file only. */
+	/**  The newest automatic backup, offered for a damaged or a missing file only. */
 	backup: BackupChoice | null,
 };
 

@@ -420,6 +420,8 @@ export const tauriProjectorIpc: ProjectorIpc = {
 export interface RecoveryIpc {
   view(): Promise<RecoveryView>;
   restore(): Promise<void>;
+  /** A new, empty database in place of a missing one (its backups stay). */
+  startEmpty(): Promise<void>;
   restart(): Promise<void>;
   toUiError(error: unknown): UiError;
 }
@@ -428,6 +430,9 @@ export const tauriRecoveryIpc: RecoveryIpc = {
   view: () => commands.recoveryView(),
   restore: async () => {
     unwrap(await commands.recoveryRestore());
+  },
+  startEmpty: async () => {
+    unwrap(await commands.recoveryStartEmpty());
   },
   restart: () => commands.recoveryRestart(),
   toUiError,

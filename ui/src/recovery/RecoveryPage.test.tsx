@@ -7,6 +7,7 @@ function fakeIpc(view: RecoveryView, restore: () => Promise<void> = async () => 
   return {
     view: async () => view,
     restore: vi.fn(restore),
+    startEmpty: vi.fn(async () => {}),
     restart: vi.fn(async () => {}),
     toUiError: (e) => ({ code: "storage", message: e instanceof Error ? e.message : String(e) }),
   };
@@ -54,5 +55,27 @@ describe("RecoveryPage", () => {
     render(<RecoveryPage ipc={fakeIpc({ ...damaged, backup: null })} />);
     expect((await screen.findByTestId("recovery-no-backup")).textContent).toContain("db restore --from");
     expect(screen.queryByTestId("recovery-restore")).toBeNull();
+  });
+
+  it("offers a lost file's newest backup, or a fresh start", async () => {
+    const missing: RecoveryView = {
+      ...damaged,
+      problem: "missing",
+      message: "The database file /x/teacher.db is missing",
+    };
+    const ipc = fakeIpc(missing);
+    const { unmount } = render(<RecoveryPage ipc={ipc} />);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("The database file is missing");
+    expect(screen.getByTestId("recovery-backup").textContent).not.toContain("damaged file");
+    fireEvent.click(screen.getByTestId("recovery-start-empty"));
+    expect((await screen.findByTestId("recovery-restored")).textContent).toContain("new, empty database");
+    expect(ipc.startEmpty).toHaveBeenCalledTimes(1);
+    expect(ipc.restore).not.toHaveBeenCalled();
+    expect(screen.queryByTestId("recovery-start-empty")).toBeNull();
+    unmount();
+    // Negative control: a damaged file is never offered a fresh start (the restore is the way).
+    render(<RecoveryPage ipc={fakeIpc(damaged)} />);
+    await screen.findByTestId("recovery-restore");
+    expect(screen.queryByTestId("recovery-start-empty")).toBeNull();
   });
 });

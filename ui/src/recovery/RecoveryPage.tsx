@@ -2,13 +2,20 @@ import { useEffect, useState } from "react";
 import { dateTime } from "../format";
 import type { RecoveryIpc, RecoveryView } from "../ipc";
 
-type Step = { kind: "idle" } | { kind: "restoring" } | { kind: "restored" } | { kind: "failed"; message: string };
+type Step =
+  | { kind: "idle" }
+  | { kind: "restoring" }
+  | { kind: "restored" }
+  | { kind: "started-empty" }
+  | { kind: "failed"; message: string };
 
 /**
  * Shown instead of the app when the database cannot be opened: what is wrong, in the store's
  * words, and for a damaged file the newest automatic backup with one button to bring it back
- * (the damaged file is kept beside it). A file from a newer app gets no restore: the answer
- * there is to update the app, and an older backup would drop what the newer app stored.
+ * (the damaged file is kept beside it). A file that is missing while its backups are not gets
+ * the same offer, and a second button to start afresh instead. A file from a newer app gets no
+ * restore: the answer there is to update the app, and an older backup would drop what the newer
+ * app stored.
  */
 export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   const [view, setView] = useState<RecoveryView | null>(null);
@@ -25,10 +32,25 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
     );
   };
 
+  const startEmpty = () => {
+    setStep({ kind: "restoring" });
+    ipc.startEmpty().then(
+      () => setStep({ kind: "started-empty" }),
+      (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }),
+    );
+  };
+
+  const offered = view?.problem === "damaged" || view?.problem === "missing";
+  const done = step.kind === "restored" || step.kind === "started-empty";
+
   return (
     <main className="recovery card" data-testid="recovery" aria-labelledby="recovery-title">
       <h1 id="recovery-title">
-        {view?.problem === "newer" ? "This database is from a newer version" : "The database cannot be opened"}
+        {view?.problem === "newer"
+          ? "This database is from a newer version"
+          : view?.problem === "missing"
+            ? "The database file is missing"
+            : "The database cannot be opened"}
       </h1>
       {view ? (
         <>
@@ -36,17 +58,20 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
           <p className="muted">
             Database: <code>{view.database}</code>
           </p>
-          {view.problem === "damaged" && view.backup ? (
+          {offered && view.backup ? (
             <section aria-labelledby="recovery-backup">
               <h2 id="recovery-backup">Restore the newest backup</h2>
               <p data-testid="recovery-backup">
                 Backup from {dateTime(view.backup.taken_at_ms)} (<code>{view.backup.file_name}</code>). Whatever was
-                stored after it is not in it; the damaged file is kept beside the database.
+                stored after it is not in it
+                {view.problem === "damaged" ? "; the damaged file is kept beside the database." : "."}
               </p>
-              {step.kind === "restored" ? (
+              {done ? (
                 <>
                   <p role="status" data-testid="recovery-restored">
-                    Restored. Start the app again to open it.
+                    {step.kind === "restored"
+                      ? "Restored. Start the app again to open it."
+                      : "A new, empty database is ready; the backups stay where they were. Start the app again to open it."}
                   </p>
                   <button type="button" className="primary" onClick={() => ipc.restart()}>
                     Restart now
@@ -60,9 +85,19 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   disabled={step.kind === "restoring"}
                   onClick={restore}
                 >
-                  {step.kind === "restoring" ? "Restoring…" : "Restore this backup"}
+                  {step.kind === "restoring" ? "Working…" : "Restore this backup"}
                 </button>
               )}
+              {view.problem === "missing" && !done ? (
+                <button
+                  type="button"
+                  data-testid="recovery-start-empty"
+                  disabled={step.kind === "restoring"}
+                  onClick={startEmpty}
+                >
+                  Start with an empty database
+                </button>
+              ) : null}
             </section>
           ) : view.problem === "damaged" ? (
             <p data-testid="recovery-no-backup">

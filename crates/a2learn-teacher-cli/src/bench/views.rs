@@ -478,6 +478,7 @@ where
     // A cached bench store is scratch data of many GB: no daily backup copies of it.
     let open = a2learn_teacher::store::OpenOptions {
         automatic_backups: false,
+        ..Default::default()
     };
     Ok(Store::open_with(&path, clock, open).await?)
 }
