@@ -150,4 +150,64 @@ describe("projector-safe mode", () => {
     expect(switched).toEqual([true, false, true]);
     expect(seen.filter((on) => on).length).toBeGreaterThanOrEqual(2);
   });
+
+  it("never lets a slow answer from before the switch land after it", async () => {
+    let mode = false;
+    // The grid fetch started by a store change just before the switch: held until released.
+    let release: (() => void) | null = null;
+    let hold = false;
+    const classView = {
+      grid: async () => {
+        const at = mode;
+        if (hold) {
+          hold = false;
+          return new Promise<GridView>((resolve) => {
+            release = () => resolve(grid(3, { projector_safe: at }));
+          });
+        }
+        return grid(3, { projector_safe: at });
+      },
+      needsMe: async () => [],
+      assignments: async () => [
+        {
+          assignment_id: "a1",
+          pathway_id: "p",
+          pathway_title: "F",
+          due_at_ms: null,
+          note: null,
+          created_at_ms: 0,
+          started: 3,
+        },
+      ],
+      ...noRoomControls,
+    } as unknown as ClassViewIpc;
+    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
+    const setMode = async (on: boolean) => {
+      mode = on;
+      return on;
+    };
+    const page = (tick: number) => (
+      <ProjectorSafeProvider setMode={setMode}>
+        <ClassPage ipc={ipc} summary={summary} changeTick={tick} />
+      </ProjectorSafeProvider>
+    );
+    const { container, rerender } = render(page(0));
+    await screen.findByText("Ada Canary");
+    // A store change starts a fetch (names) that is slow to answer...
+    hold = true;
+    rerender(page(1));
+    await waitFor(() => expect(release).not.toBeNull());
+    // ...the teacher switches to projector-safe mode, whose fetch answers first...
+    act(() => screen.getByTestId("projector-safe").click());
+    await screen.findByText("Learner 01");
+    // ...and the slow answer, names and all, arrives last: it is dropped.
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container.innerHTML).not.toContain("Ada Canary");
+    expect(screen.getByText("Learner 01")).toBeTruthy();
+  });
 });

@@ -12,6 +12,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
+import { currentOnly } from "../../ipc/currentOnly";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { PathwayMap } from "../maps/PathwayMap";
@@ -56,25 +57,32 @@ export function ClassPage({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
-    cv.assignments(classId)
-      .then((list) => {
+    const load = currentOnly();
+    cv.assignments(classId).then(
+      load.keep((list: AssignmentView[]) => {
         setAssignments(list);
         setSelected((cur) =>
           cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null),
         );
-      })
-      .catch((e) => setError(ipc.toUiError(e).message));
+      }),
+      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
+    );
+    return load.end;
   }, [cv, ipc, classId, changeTick]);
 
   // `safe` is a dependency: the backend labels (and suppresses) by the mode, so a switch refetches.
+  // Only the newest fetch lands: an answer from before a switch to projector-safe mode (names)
+  // or from another class must not overwrite a newer one that arrived first.
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
   useEffect(() => {
-    const fail = (e: unknown) => setError(ipc.toUiError(e).message);
-    if (tab === "grid" && selected) cv.grid(classId, selected).then(setGrid, fail);
-    if (tab === "mastery") cv.mastery(classId).then(setMastery, fail);
+    const load = currentOnly();
+    const fail = load.keep((e: unknown) => setError(ipc.toUiError(e).message));
+    if (tab === "grid" && selected) cv.grid(classId, selected).then(load.keep(setGrid), fail);
+    if (tab === "mastery") cv.mastery(classId).then(load.keep(setMastery), fail);
     // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
-    if (tab === "needs" || tab === "grid") cv.needsMe(classId).then(setNeeds, fail);
-    if (tab === "timeline") cv.timeline(classId).then(setTimeline, fail);
+    if (tab === "needs" || tab === "grid") cv.needsMe(classId).then(load.keep(setNeeds), fail);
+    if (tab === "timeline") cv.timeline(classId).then(load.keep(setTimeline), fail);
+    return load.end;
   }, [cv, ipc, classId, selected, tab, changeTick, safe]);
 
   // Escape closes the evidence pane (unless something in front of it, like a dialog, took the

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { MAX_PAUSE_MESSAGE_CHARS, type PacingView, type RoomView, type TeacherIpc } from "../../ipc";
+import { currentOnly } from "../../ipc/currentOnly";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 
 /**
@@ -17,7 +18,12 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
   useEffect(() => {
-    ipc.classView.room(classId).then(setRoom, (e) => setError(ipc.toUiError(e).message));
+    const load = currentOnly();
+    ipc.classView.room(classId).then(
+      load.keep(setRoom),
+      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
+    );
+    return load.end;
   }, [ipc, classId, changeTick]);
 
   if (!room) return null;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { KnowledgeMapView, KnowledgeNodeView, NodeLearnersView, NodeState, TeacherIpc } from "../../ipc";
+import { currentOnly } from "../../ipc/currentOnly";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
@@ -33,7 +34,12 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
   useEffect(() => {
-    ipc.classView.knowledgeMap(classId).then(setMap, (e) => setError(ipc.toUiError(e).message));
+    const load = currentOnly();
+    ipc.classView.knowledgeMap(classId).then(
+      load.keep(setMap),
+      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
+    );
+    return load.end;
   }, [ipc, classId, changeTick, safe]);
 
   const select = (node: KnowledgeNodeView) => {

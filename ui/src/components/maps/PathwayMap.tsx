@@ -9,6 +9,7 @@ import type {
   StepStatus,
   TeacherIpc,
 } from "../../ipc";
+import { currentOnly } from "../../ipc/currentOnly";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
@@ -60,7 +61,12 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
   useEffect(() => {
-    ipc.classView.pathwayMap(classId).then(setMap, (e) => setError(ipc.toUiError(e).message));
+    const load = currentOnly();
+    ipc.classView.pathwayMap(classId).then(
+      load.keep(setMap),
+      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
+    );
+    return load.end;
   }, [ipc, classId, changeTick, safe]);
 
   const select = (pathway: PathwayGraphView, node: PathwayNodeView) => {
