@@ -258,4 +258,31 @@ describe("HelpDesk", () => {
       ).toEqual(["b", "c"]),
     );
   });
+
+  it("drops a slow queue answered after a newer one (the newest load wins)", async () => {
+    const desk = fakeDeskIpc([request({ question: "first words" })]);
+    // The second load (a store change) is slow and still holds the old request; the third (the
+    // next change) answers first with the queue as it is now.
+    let release: (() => void) | null = null;
+    let calls = 0;
+    desk.queue = async () => {
+      calls++;
+      if (calls === 2) {
+        return new Promise((resolve) => {
+          release = () => resolve([request({ question: "stale words" })]);
+        });
+      }
+      return [request({ question: calls === 1 ? "first words" : "newest words" })];
+    };
+    const { container, rerender } = render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    await screen.findByText("first words");
+    rerender(<HelpDesk ipc={ipcWith(desk)} changeTick={1} />);
+    await waitFor(() => expect(release).not.toBeNull());
+    rerender(<HelpDesk ipc={ipcWith(desk)} changeTick={2} />);
+    await screen.findByText("newest words");
+    (release as (() => void) | null)?.();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(container.innerHTML).not.toContain("stale words");
+    expect(screen.getByText("newest words")).toBeTruthy();
+  });
 });

@@ -59,15 +59,20 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
   // What the last group answer came to: shown here, since the group itself closes.
   const [notice, setNotice] = useState<string | null>(null);
 
+  // Loads start on every store change and after each action: only the newest one's answer lands
+  // (an older one, fetched before projector-safe mode went on, holds the students' questions).
+  const newest = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++newest.current;
     try {
       const [q, r, owed] = await Promise.all([ipc.desk.queue(null), ipc.desk.replies(), ipc.desk.room(null)]);
+      if (mine !== newest.current) return;
       setQueue(q);
       setReplies(r);
       setRoom(owed);
       setError(null);
     } catch (e) {
-      setError(ipc.toUiError(e).message);
+      if (mine === newest.current) setError(ipc.toUiError(e).message);
     }
   }, [ipc]);
 

@@ -2,6 +2,7 @@ import { ArrowLeft, Check, Circle, Dot, Flag, Hand, PencilLine, TriangleAlert, X
 import { useEffect, useState } from "react";
 import { clockTime, dateTime, span } from "../../format";
 import type { Outcome, StepStatus, StudentPageView, StudentStepView, TeacherIpc } from "../../ipc";
+import { currentOnly } from "../../ipc/currentOnly";
 import { DetailTable } from "../class/DetailTable";
 
 /** Each outcome by icon and word (never colour alone). */
@@ -39,13 +40,15 @@ export function StudentPage({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch
   useEffect(() => {
+    const load = currentOnly();
     ipc.classView.studentPage(classId, learner).then(
-      (p) => {
+      load.keep((p: StudentPageView) => {
         setPage(p);
         setError(null);
-      },
-      (e) => setError(ipc.toUiError(e).message),
+      }),
+      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
     );
+    return load.end;
   }, [ipc, classId, learner, changeTick]);
 
   return (
