@@ -640,3 +640,164 @@ async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
         .unwrap();
     assert_eq!(ledger, 0);
 }
+
+/// A run id names a run within its class's feed: two classes (of one host or of two) that reuse
+/// a run id each keep their own result. The same run id again in the same class is a duplicate.
+#[tokio::test]
+async fn two_classes_that_reuse_a_run_id_keep_both_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    store
+        .upsert_class("class-2", "Period 4", None)
+        .await
+        .unwrap();
+    let done = |learner: &str| {
+        vec![
+            frame(
+                1,
+                "a2learn.widget_completed",
+                completion(learner, "run-1", Some(true)),
+            ),
+            frame(2, "a2learn.widget_struggle", struggle(learner, "run-2", 2)),
+        ]
+    };
+    let first = store
+        .ingest(CLASS, &registry, done("anon_aaaa1111"))
+        .await
+        .unwrap();
+    assert_eq!((first.stored, first.duplicates), (2, 0), "{first:?}");
+    let second = store
+        .ingest("class-2", &registry, done("anon_bbbb2222"))
+        .await
+        .unwrap();
+    assert_eq!((second.stored, second.duplicates), (2, 0), "{second:?}");
+    assert!(second.changes.results && second.changes.struggles);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-1'"
+        )
+        .await,
+        2
+    );
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM struggles WHERE widget_run_id = 'run-2'"
+        )
+        .await,
+        2
+    );
+    // Negative control: the same run completed again in the same class is a second report of
+    // one run, not a second result.
+    let again = store
+        .ingest(
+            "class-2",
+            &registry,
+            vec![frame(
+                3,
+                "a2learn.widget_completed",
+                completion("anon_bbbb2222", "run-1", Some(false)),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM results WHERE class_id = 'class-2'"
+        )
+        .await,
+        1,
+        "{again:?}"
+    );
+}
+
+/// A database written by 0.1.0 (tests/fixtures/db/written-by-0.1.0.db: two classes' results,
+/// struggles and a help request, keyed by run id alone) is migrated with every row kept, backed
+/// up first, and then takes another class's result with a reused run id.
+#[tokio::test]
+async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/db/written-by-0.1.0.db"
+        ),
+        &path,
+    )
+    .unwrap();
+    let store = a2learn_teacher::Store::open(
+        &path,
+        std::sync::Arc::new(a2learn_teacher::FixedClock::at(1_800_000_000_000)),
+    )
+    .await
+    .unwrap();
+    let rows = |sql: &'static str| {
+        let store = store.clone();
+        async move {
+            sqlx::query_as::<_, (String, String)>(sql)
+                .fetch_all(store.pool())
+                .await
+                .unwrap()
+        }
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        rows("SELECT class_id, widget_run_id FROM results ORDER BY class_id, widget_run_id").await,
+        [
+            pair("class-1", "run-1"),
+            pair("class-1", "run-2"),
+            pair("class-2", "run-9")
+        ]
+    );
+    assert_eq!(
+        rows("SELECT class_id, widget_run_id FROM struggles ORDER BY class_id, widget_run_id")
+            .await,
+        [pair("class-1", "run-3"), pair("class-2", "run-8")]
+    );
+    assert_eq!(
+        rows("SELECT class_id, call_id FROM calls").await,
+        [pair("class-1", "call-1")]
+    );
+    let payloads_intact = count(
+        &store,
+        "SELECT COUNT(*) FROM results r JOIN ledger l ON l.class_id = r.class_id AND l.seq = r.seq \
+         WHERE json_extract(l.payload, '$.widget_run_id') = r.widget_run_id",
+    )
+    .await;
+    assert_eq!(
+        payloads_intact, 3,
+        "each result still matches its ledger row"
+    );
+    assert!(
+        a2learn_teacher::store::list_backups(&path)
+            .iter()
+            .any(|(_, p)| p.to_string_lossy().ends_with("-before-migration.db")),
+        "the 0.1.0 file was backed up before the migration"
+    );
+    // The cursors carried over: class-2 goes on after its seq 2, with class-1's run id.
+    let registry = store.registry().await.unwrap();
+    let out = store
+        .ingest(
+            "class-2",
+            &registry,
+            vec![frame(
+                3,
+                "a2learn.widget_completed",
+                completion("anon_cccc3333", "run-1", Some(true)),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!((out.stored, out.duplicates), (1, 0), "{out:?}");
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-1'"
+        )
+        .await,
+        2
+    );
+}

@@ -76,7 +76,7 @@ pub(super) async fn write_ledger(
                 .push_bind(*payload)
                 .push_bind(now);
         });
-        q.push(" ON CONFLICT (widget_run_id, verb) DO NOTHING");
+        q.push(" ON CONFLICT (class_id, widget_run_id, verb) DO NOTHING");
         stored += q.build().execute(&mut *conn).await?.rows_affected();
     }
     Ok(stored)
@@ -136,7 +136,7 @@ pub(crate) async fn apply_accepted(
                 .push_bind(*seq)
                 .push_bind(*payload);
         });
-        q.push(" ON CONFLICT (widget_run_id) DO NOTHING");
+        q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
         changes.results |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
     }
     for chunk in struggles.chunks(ROWS_PER_STATEMENT) {
@@ -158,7 +158,7 @@ pub(crate) async fn apply_accepted(
                 .push_bind(*seq)
                 .push_bind(*payload);
         });
-        q.push(" ON CONFLICT (widget_run_id) DO NOTHING");
+        q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
         changes.struggles |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
     }
     learners.sort_unstable();

@@ -200,7 +200,7 @@ impl Store {
 
         // 2. Contract level: the state machine over the stored state of the runs and calls this
         //    batch mentions, fetched in a few statements rather than one per event.
-        let mut state = BatchState::load(&mut *conn, &frames.parsed).await?;
+        let mut state = BatchState::load(&mut *conn, class_id, &frames.parsed).await?;
         let accepted = validate::validate(
             &mut state,
             registry,

@@ -96,6 +96,7 @@ pub(super) struct BatchState {
 impl BatchState {
     pub(super) async fn load(
         conn: &mut SqliteConnection,
+        class_id: &str,
         parsed: &[(Option<i64>, Parsed, Option<String>)],
     ) -> Result<Self, StoreError> {
         let mut runs = HashSet::new();
@@ -111,11 +112,19 @@ impl BatchState {
         let runs: Vec<&str> = runs.into_iter().collect();
         let mut known: HashMap<String, RunFacts> = HashMap::new();
         for chunk in runs.chunks(ROWS_PER_STATEMENT) {
+            // A run id names a run within its class's feed: another class's run of the same id
+            // is another run.
             let mut q = QueryBuilder::<Sqlite>::new(
-                "SELECT widget_run_id, 'c', payload FROM results WHERE widget_run_id IN (",
+                "SELECT widget_run_id, 'c', payload FROM results WHERE class_id = ",
             );
+            q.push_bind(class_id.to_string());
+            q.push(" AND widget_run_id IN (");
             push_list(&mut q, chunk);
-            q.push(") UNION ALL SELECT widget_run_id, 's', payload FROM struggles WHERE widget_run_id IN (");
+            q.push(
+                ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles WHERE class_id = ",
+            );
+            q.push_bind(class_id.to_string());
+            q.push(" AND widget_run_id IN (");
             push_list(&mut q, chunk);
             q.push(")");
             let rows: Vec<(String, String, String)> =
