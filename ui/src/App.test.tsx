@@ -262,6 +262,27 @@ describe("classes, settings and diagnostics", () => {
       }),
     );
     expect(await screen.findByLabelText("12 learners")).toBeTruthy();
+    // Negative control: a change that leaves the sidebar's counts alone does not refetch them.
+    let asked = 0;
+    const listed = fake.ipc.listClasses;
+    fake.ipc.listClasses = async () => {
+      asked++;
+      return listed();
+    };
+    const change = {
+      class_ids: ["c1"],
+      results: true,
+      calls: false,
+      learners: false,
+      assignments: false,
+      quarantine: false,
+      room: false,
+    };
+    act(() => fake.changed({ ...change, classes: false }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toBe(0);
+    act(() => fake.changed({ ...change, classes: true }));
+    await waitFor(() => expect(asked).toBe(1));
   });
 });
 

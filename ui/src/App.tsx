@@ -58,11 +58,13 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
     [ipc],
   );
 
-  // Stored data changed: the sidebar's counts and the open view refetch (already coalesced).
+  // Stored data changed: the open view refetches (already coalesced), and the sidebar when its
+  // counts (learners, open requests) or its classes changed — not on every result.
   useEffect(
     () =>
-      ipc.onStoreChanged(() => {
+      ipc.onStoreChanged((change) => {
         setChangeTick((t) => t + 1);
+        if (!change.classes) return;
         void ipc
           .listClasses()
           .then((classes) => setState((prev) => (prev.kind === "ready" ? { ...prev, classes } : prev)))
