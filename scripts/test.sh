@@ -60,6 +60,9 @@ step "captured feed (AG-UI EventSchema + verifyEvents)" \
 # Every fuzz target for a minute each (fuzz/run.sh): a panic, leak or timeout fails the step.
 step "fuzzing (60 s a target)" bash fuzz/run.sh 60
 step "end to end (real window, WebDriver)" tests/e2e/run.sh
+# The installer: a release build packaged as a .deb (scripts/package.sh), installed with dpkg -i,
+# the installed app opened under Xvfb and checked over WebDriver, then removed again.
+step "installer (.deb: build, dpkg -i, open the installed app)" tests/package/run.sh
 
 echo "total $(($(date +%s) - start)) s"
 if [ "$failed" -gt 0 ]; then
