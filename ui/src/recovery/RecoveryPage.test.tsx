@@ -65,7 +65,9 @@ describe("RecoveryPage", () => {
     };
     const ipc = fakeIpc(missing);
     const { unmount } = render(<RecoveryPage ipc={ipc} />);
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("The database file is missing");
+    // The heading follows the view once it has loaded.
+    await screen.findByTestId("recovery-message");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("The database file is missing");
     expect(screen.getByTestId("recovery-backup").textContent).not.toContain("damaged file");
     fireEvent.click(screen.getByTestId("recovery-start-empty"));
     expect((await screen.findByTestId("recovery-restored")).textContent).toContain("new, empty database");
