@@ -120,13 +120,64 @@ export class WebDriver {
   }
 }
 
+/**
+ * The process groups of the drivers this process started. Each tauri-driver leads its own group,
+ * which WebKitWebDriver and the app it opens join: ending the group ends the app too. Without it,
+ * an app that outlived its session (seen under load: the session's DELETE timed out) was
+ * orphaned when its driver was killed, kept this test file's output pipe open, and so kept the
+ * whole end-to-end run waiting for ever after its last test passed.
+ */
+const groups = new Set();
+
+function endGroup(pid) {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+  groups.delete(pid);
+}
+
+// A test file that ends without closing its app (a failed hook, an uncaught error) ends it here.
+process.on("exit", () => {
+  for (const pid of groups) endGroup(pid);
+});
+
+/** Whether any process is left in the group `pid` leads. */
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends a driver and everything in its group: first its own way (the session is already closed,
+ * so the app is on its way out), then, after `graceMs`, by force.
+ */
+export async function stopDriver(child, graceMs = 5000) {
+  child.kill();
+  const deadline = Date.now() + graceMs;
+  while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(child.pid)) console.error(`ending what was left of driver group ${child.pid} after ${graceMs} ms`);
+  endGroup(child.pid);
+  // Until the killed processes are reaped (the driver is this process's child: a zombie until
+  // node collects it).
+  const reaped = Date.now() + 5000;
+  while (groupAlive(child.pid) && Date.now() < reaped) await sleep(50);
+}
+
 /** Starts tauri-driver on `port` and waits until it answers. */
 export async function startDriver({ port, env }) {
   const child = spawn(
     "tauri-driver",
     ["--port", String(port), "--native-port", String(port + 1), "--native-driver", "/usr/bin/WebKitWebDriver"],
-    { env, stdio: ["ignore", "inherit", "inherit"] },
+    // Its own process group (see `groups`).
+    { env, stdio: ["ignore", "inherit", "inherit"], detached: true },
   );
+  groups.add(child.pid);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20000;
   while (Date.now() < deadline) {
@@ -139,7 +190,7 @@ export async function startDriver({ port, env }) {
     }
     await sleep(200);
   }
-  child.kill();
+  endGroup(child.pid);
   throw new Error("tauri-driver did not start");
 }
 
@@ -171,9 +222,11 @@ export async function launchApp({ port, name, env = {}, home: reuse = null }) {
   return {
     wd,
     home,
+    /** The process group of the driver and the app (ended by `close`). */
+    group: driver.child.pid,
     async close({ keepHome = false } = {}) {
       await wd.stop();
-      driver.child.kill();
+      await stopDriver(driver.child);
       if (keepHome) return;
       // The web process may still be flushing its storage: retry a busy directory.
       await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
