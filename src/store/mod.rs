@@ -190,10 +190,10 @@ impl Store {
     ///
     /// Before anything is written, an existing file is checked: one that is not a whole SQLite
     /// database is [`StoreError::Damaged`], one whose schema is newer than this build is
-    /// [`StoreError::Newer`]; a missing file that has automatic backups is [`StoreError::Missing`]
-    /// (unless [`OpenOptions::start_empty`]). An existing file with an older schema is backed up before it is
-    /// migrated; and when the newest automatic backup is a day old (by the injected clock),
-    /// a new one is made.
+    /// [`StoreError::Newer`]; a missing file that has automatic backups is
+    /// [`StoreError::Missing`] (unless [`OpenOptions::start_empty`]). An existing file with an
+    /// older schema is backed up before it is migrated; and when the newest automatic backup is
+    /// a day old (by the injected clock), a new one is made.
     pub async fn open(path: &Path, clock: SharedClock) -> Result<Self, StoreError> {
         Self::open_with(path, clock, OpenOptions::default()).await
     }
