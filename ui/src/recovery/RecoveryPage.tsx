@@ -4,7 +4,7 @@ import type { RecoveryIpc, RecoveryView } from "../ipc";
 
 type Step =
   | { kind: "idle" }
-  | { kind: "restoring" }
+  | { kind: "working" }
   | { kind: "restored" }
   | { kind: "started-empty" }
   | { kind: "failed"; message: string };
@@ -25,7 +25,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   }, [ipc]);
 
   const restore = () => {
-    setStep({ kind: "restoring" });
+    setStep({ kind: "working" });
     ipc.restore().then(
       () => setStep({ kind: "restored" }),
       (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }),
@@ -33,7 +33,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   };
 
   const startEmpty = () => {
-    setStep({ kind: "restoring" });
+    setStep({ kind: "working" });
     ipc.startEmpty().then(
       () => setStep({ kind: "started-empty" }),
       (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }),
@@ -82,17 +82,17 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   type="button"
                   className="primary"
                   data-testid="recovery-restore"
-                  disabled={step.kind === "restoring"}
+                  disabled={step.kind === "working"}
                   onClick={restore}
                 >
-                  {step.kind === "restoring" ? "Working…" : "Restore this backup"}
+                  {step.kind === "working" ? "Working…" : "Restore this backup"}
                 </button>
               )}
               {view.problem === "missing" && !done ? (
                 <button
                   type="button"
                   data-testid="recovery-start-empty"
-                  disabled={step.kind === "restoring"}
+                  disabled={step.kind === "working"}
                   onClick={startEmpty}
                 >
                   Start with an empty database
