@@ -40,6 +40,17 @@ async fn filled(path: &Path) {
     store.close().await;
 }
 
+/// The ids of the store's classes, in its order.
+async fn class_ids(store: &Store) -> Vec<String> {
+    store
+        .classes()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect()
+}
+
 /// A plain connection that follows the file's own journal mode and runs no migration.
 async fn raw(path: &Path) -> SqliteConnection {
     SqliteConnection::connect_with(&SqliteConnectOptions::new().filename(path))
@@ -375,13 +386,7 @@ async fn a_damaged_file_is_offered_its_newest_backup_and_a_newer_file_none() {
 
     recovery::restore_newest(&path).await.unwrap();
     let store = open_at(&path, &FixedClock::at(T0 + 2 * DAY)).await.unwrap();
-    let ids: Vec<String> = store
-        .classes()
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|c| c.class_id)
-        .collect();
+    let ids = class_ids(&store).await;
     assert_eq!(ids, ["c1", "c2"], "the backup's classes, as of its day");
     store.close().await;
     assert!(
@@ -463,13 +468,7 @@ async fn a_lost_file_with_backups_is_not_replaced_by_an_empty_one() {
 
     recovery::restore_newest(&path).await.unwrap();
     let store = open_at(&path, &FixedClock::at(T0 + 2 * DAY)).await.unwrap();
-    let ids: Vec<String> = store
-        .classes()
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|c| c.class_id)
-        .collect();
+    let ids = class_ids(&store).await;
     assert_eq!(ids, ["c1", "c2"], "the backup's classes are back");
     store.close().await;
 
