@@ -205,7 +205,7 @@ pub fn run() -> ExitCode {
             | a2learn_teacher::StoreError::Missing { .. }
             | a2learn_teacher::StoreError::Newer { .. }),
         ) => {
-            return recovery::run(db_path, err);
+            return recovery::run(db_path, err, clock);
         }
         Err(err) => {
             eprintln!("error: {err}");

@@ -9,6 +9,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::views::recovery::{self, RecoveryView};
 use a2learn_teacher::{StoreError, UiError};
 use tauri::{AppHandle, State};
@@ -19,6 +20,7 @@ const PAGE: &str = "recovery.html";
 pub struct RecoveryState {
     db_path: PathBuf,
     view: RecoveryView,
+    clock: SharedClock,
 }
 
 /// What is wrong with the database, and the backup a restore would bring back.
@@ -42,9 +44,7 @@ pub async fn recovery_restore(state: State<'_, RecoveryState>) -> Result<(), UiE
 #[tauri::command]
 #[specta::specta]
 pub async fn recovery_start_empty(state: State<'_, RecoveryState>) -> Result<(), UiError> {
-    let clock: a2learn_teacher::clock::SharedClock =
-        std::sync::Arc::new(a2learn_teacher::SystemClock);
-    recovery::start_empty(&state.db_path, clock).await?;
+    recovery::start_empty(&state.db_path, state.clock.clone()).await?;
     tracing::info!("started with an empty database in place of the missing one");
     Ok(())
 }
@@ -57,13 +57,17 @@ pub fn recovery_restart<R: tauri::Runtime>(app: AppHandle<R>) {
 }
 
 /// Shows the recovery window for `error` until the teacher closes it (or restarts the app).
-pub fn run(db_path: PathBuf, error: StoreError) -> ExitCode {
+pub fn run(db_path: PathBuf, error: StoreError, clock: SharedClock) -> ExitCode {
     tracing::error!(error = %error, "the database cannot be opened; showing the recovery window");
     let view = recovery::view(&db_path, &error);
     let builder = crate::specta_builder!(tauri::Wry);
     let app = tauri::Builder::default()
         .invoke_handler(builder.invoke_handler())
-        .manage(RecoveryState { db_path, view })
+        .manage(RecoveryState {
+            db_path,
+            view,
+            clock,
+        })
         .setup(|app| {
             crate::open_main_window(app, PAGE)?;
             Ok(())

@@ -24,21 +24,16 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
     ipc.view().then(setView, (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }));
   }, [ipc]);
 
-  const restore = () => {
+  // Restore or start afresh: busy until the backend answers, then done or why not.
+  const act = (action: () => Promise<void>, done: "restored" | "started-empty") => () => {
     setStep({ kind: "working" });
-    ipc.restore().then(
-      () => setStep({ kind: "restored" }),
+    action().then(
+      () => setStep({ kind: done }),
       (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }),
     );
   };
-
-  const startEmpty = () => {
-    setStep({ kind: "working" });
-    ipc.startEmpty().then(
-      () => setStep({ kind: "started-empty" }),
-      (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }),
-    );
-  };
+  const restore = act(() => ipc.restore(), "restored");
+  const startEmpty = act(() => ipc.startEmpty(), "started-empty");
 
   const offered = view?.problem === "damaged" || view?.problem === "missing";
   const done = step.kind === "restored" || step.kind === "started-empty";
