@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Diagnostics, TeacherIpc } from "../ipc";
+import { useLiveLoad } from "../ipc/liveLoad";
 
 /**
  * Frames that broke the transport or the contract, with the rule that rejected each. A widget
@@ -10,13 +11,15 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
   const [data, setData] = useState<Diagnostics | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
-  useEffect(() => {
-    void ipc
-      .diagnostics()
-      .then(setData)
-      .catch((e) => setError(ipc.toUiError(e).message));
-  }, [ipc, changeTick]);
+  useLiveLoad(
+    (keep) =>
+      ipc.diagnostics().then(
+        keep(setData),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc],
+    changeTick,
+  );
 
   return (
     <section aria-labelledby="diagnostics-title">

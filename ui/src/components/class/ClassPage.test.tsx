@@ -210,4 +210,66 @@ describe("projector-safe mode", () => {
     expect(container.innerHTML).not.toContain("Ada Canary");
     expect(screen.getByText("Learner 01")).toBeTruthy();
   });
+
+  it("never opens a drill-down that was on its way when the switch came, then or after", async () => {
+    let mode = false;
+    let release: (() => void) | null = null;
+    const classView = {
+      grid: async () => grid(3, { projector_safe: mode }),
+      evidence: async () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              label: "Ada Canary",
+              learner: "anon_0",
+              step_title: "Compare fractions",
+              results: [],
+              struggles: [],
+              open_requests: 0,
+            });
+        }),
+      needsMe: async () => [],
+      assignments: async () => [
+        {
+          assignment_id: "a1",
+          pathway_id: "p",
+          pathway_title: "F",
+          due_at_ms: null,
+          note: null,
+          created_at_ms: 0,
+          started: 3,
+        },
+      ],
+      ...noRoomControls,
+    } as unknown as ClassViewIpc;
+    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
+    const setMode = async (on: boolean) => {
+      mode = on;
+      return on;
+    };
+    const { container } = render(
+      <ProjectorSafeProvider setMode={setMode}>
+        <ClassPage ipc={ipc} summary={summary} changeTick={0} />
+      </ProjectorSafeProvider>,
+    );
+    // The teacher opens a cell; its detail (a name) is slow to come...
+    fireEvent.click(await screen.findByRole("button", { name: "Ada Canary, Compare fractions: completed, correct" }));
+    await waitFor(() => expect(release).not.toBeNull());
+    // ...the projector goes on before it arrives...
+    act(() => screen.getByTestId("projector-safe").click());
+    await screen.findByText("Learner 01");
+    // ...and when it does, no pane opens on the projected screen.
+    await act(async () => {
+      release?.();
+      await Promise.resolve();
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId("evidence")).toBeNull();
+    expect(container.innerHTML).not.toContain("Ada Canary");
+    // Nor when the projector goes off: the teacher opens the cell again if they still want it.
+    act(() => screen.getByTestId("projector-safe").click());
+    await screen.findByText("Ada Canary");
+    expect(screen.queryByTestId("evidence")).toBeNull();
+  });
 });

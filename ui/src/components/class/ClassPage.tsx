@@ -1,5 +1,5 @@
 import { Settings2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { date } from "../../format";
 import type {
   AssignmentView,
@@ -12,7 +12,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
-import { currentOnly } from "../../ipc/currentOnly";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { PathwayMap } from "../maps/PathwayMap";
@@ -54,36 +54,40 @@ export function ClassPage({
   const [error, setError] = useState<string | null>(null);
   // The student whose page is open (the teacher's window only), in place of the tabs' panels.
   const [student, setStudent] = useState<string | null>(null);
+  // The newest drill-down asked for: only its answer opens the pane (not an older, slower one).
+  const newestEvidence = useRef(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
-  useEffect(() => {
-    const load = currentOnly();
-    cv.assignments(classId).then(
-      load.keep((list: AssignmentView[]) => {
-        setAssignments(list);
-        setSelected((cur) =>
-          cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null),
-        );
-      }),
-      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
-    );
-    return load.end;
-  }, [cv, ipc, classId, changeTick]);
+  const fail = (e: unknown) => setError(ipc.toUiError(e).message);
+  useLiveLoad(
+    (keep) =>
+      cv.assignments(classId).then(
+        keep((list: AssignmentView[]) => {
+          setAssignments(list);
+          setSelected((cur) =>
+            cur && list.some((a) => a.assignment_id === cur) ? cur : (list[0]?.assignment_id ?? null),
+          );
+        }),
+        keep(fail),
+      ),
+    [cv, ipc, classId],
+    changeTick,
+  );
 
-  // `safe` is a dependency: the backend labels (and suppresses) by the mode, so a switch refetches.
-  // Only the newest fetch lands: an answer from before a switch to projector-safe mode (names)
-  // or from another class must not overwrite a newer one that arrived first.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
-  useEffect(() => {
-    const load = currentOnly();
-    const fail = load.keep((e: unknown) => setError(ipc.toUiError(e).message));
-    if (tab === "grid" && selected) cv.grid(classId, selected).then(load.keep(setGrid), fail);
-    if (tab === "mastery") cv.mastery(classId).then(load.keep(setMastery), fail);
-    // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
-    if (tab === "needs" || tab === "grid") cv.needsMe(classId).then(load.keep(setNeeds), fail);
-    if (tab === "timeline") cv.timeline(classId).then(load.keep(setTimeline), fail);
-    return load.end;
-  }, [cv, ipc, classId, selected, tab, changeTick, safe]);
+  // `safe` is in the key: the backend labels (and suppresses) by the mode, so a switch refetches,
+  // and an answer from before it (names) or from another class never lands after it.
+  const reloadViews = useLiveLoad(
+    (keep) => {
+      const loads: Promise<unknown>[] = [];
+      if (tab === "grid" && selected) loads.push(cv.grid(classId, selected).then(keep(setGrid), keep(fail)));
+      if (tab === "mastery") loads.push(cv.mastery(classId).then(keep(setMastery), keep(fail)));
+      // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
+      if (tab === "needs" || tab === "grid") loads.push(cv.needsMe(classId).then(keep(setNeeds), keep(fail)));
+      if (tab === "timeline") loads.push(cv.timeline(classId).then(keep(setTimeline), keep(fail)));
+      return Promise.all(loads);
+    },
+    [cv, ipc, classId, selected, tab, safe],
+    changeTick,
+  );
 
   // Escape closes the evidence pane (unless something in front of it, like a dialog, took the
   // key); focus goes back to the grid's cell when it was in the pane.
@@ -100,9 +104,11 @@ export function ClassPage({
     return () => window.removeEventListener("keydown", onKey);
   }, [evidence]);
 
-  // Projector-safe hides per-learner detail: close any open drill-down and student page.
+  // Projector-safe hides per-learner detail: close any open drill-down and student page, and
+  // drop a drill-down still on its way (it would open after the switch).
   useEffect(() => {
     if (safe) {
+      newestEvidence.current++;
       setEvidence(null);
       setStudent(null);
     }
@@ -122,19 +128,26 @@ export function ClassPage({
   const setIdleAfter = useCallback(
     (minutes: number) => {
       cv.setIdleAfter(minutes).then(
-        () => {
-          if (selected) cv.grid(classId, selected).then(setGrid);
-        },
+        () => reloadViews(),
         (e) => setError(ipc.toUiError(e).message),
       );
     },
-    [cv, ipc, classId, selected],
+    [cv, ipc, reloadViews],
   );
 
   const open = useCallback(
     (learner: string, widgetId: string) => {
       if (!selected || safe) return;
-      cv.evidence(classId, selected, learner, widgetId).then(setEvidence, (e) => setError(ipc.toUiError(e).message));
+      const mine = ++newestEvidence.current;
+      const landing = () => mine === newestEvidence.current;
+      cv.evidence(classId, selected, learner, widgetId).then(
+        (view) => {
+          if (landing()) setEvidence(view);
+        },
+        (e) => {
+          if (landing()) setError(ipc.toUiError(e).message);
+        },
+      );
     },
     [cv, ipc, classId, selected, safe],
   );

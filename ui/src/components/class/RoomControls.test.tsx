@@ -101,6 +101,45 @@ describe("the room controls", () => {
     expect(calls).toEqual(["pace:p1:w2", "pace:p1:null"]);
   });
 
+  it("a read from before the host's echo never lands after the echo", async () => {
+    // The real host echoes pacing through the feed, after `setPacing` returned: the read the
+    // control makes next still sees no pacing. Hold that read while the echo arrives.
+    const { ipc } = fakeRoom({ pause: true, pace: true });
+    const cv = ipc.classView as ClassViewIpc;
+    const echoed = cv.setPacing;
+    let echo: (() => Promise<void>) | null = null;
+    cv.setPacing = async (input: PacingInput) => {
+      echo = () => echoed(input);
+    };
+    const read = cv.room;
+    const held: (() => void)[] = [];
+    let reads = 0;
+    let hold = false;
+    cv.room = async (classId: string) => {
+      reads++;
+      const snapshot = await read(classId);
+      if (!hold) return snapshot;
+      return new Promise<RoomView>((resolve) => held.push(() => resolve(snapshot)));
+    };
+    const { rerender } = render(<RoomControls ipc={ipc} classId="c1" changeTick={0} />);
+    const select = await screen.findByTestId("room-pace");
+    hold = true;
+    fireEvent.change(select, { target: { value: "w3" } });
+    await waitFor(() => expect(held.length).toBe(1));
+    hold = false;
+    await echo!();
+    rerender(<RoomControls ipc={ipc} classId="c1" changeTick={1} />);
+    // One read at a time: the echo's read waits for the one on its way...
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reads).toBe(2);
+    // ...which lands first; the echo's read lands after it, and stays.
+    held[0]!();
+    await waitFor(() => expect(reads).toBe(3));
+    await waitFor(() => expect(screen.getByTestId("room-pacing").textContent).toContain("up to step 3 (Reflect)"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByTestId("room-pacing").textContent).toContain("up to step 3 (Reflect)");
+  });
+
   it("offers no control the host lacks", async () => {
     const { ipc } = fakeRoom({ pause: false, pace: false });
     render(<RoomControls ipc={ipc} classId="c1" changeTick={0} />);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { MAX_PAUSE_MESSAGE_CHARS, type PacingView, type RoomView, type TeacherIpc } from "../../ipc";
-import { currentOnly } from "../../ipc/currentOnly";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 
 /**
@@ -16,15 +16,17 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
   const [message, setMessage] = useState("");
   const [busy, setBusy] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch on a store change
-  useEffect(() => {
-    const load = currentOnly();
-    ipc.classView.room(classId).then(
-      load.keep(setRoom),
-      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
-    );
-    return load.end;
-  }, [ipc, classId, changeTick]);
+  // After a control the host accepted, the header reads the room again through the same queue as
+  // a store change: a read from before the host's echo never lands after the echo's.
+  const reload = useLiveLoad(
+    (keep) =>
+      ipc.classView.room(classId).then(
+        keep(setRoom),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc, classId],
+    changeTick,
+  );
 
   if (!room) return null;
   const act = (call: Promise<void>, after?: () => void) => {
@@ -33,7 +35,7 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
     call
       .then(() => {
         after?.();
-        return ipc.classView.room(classId).then(setRoom);
+        reload();
       })
       .catch((e) => setError(ipc.toUiError(e).message))
       .finally(() => setBusy(false));

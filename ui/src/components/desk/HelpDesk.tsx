@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { plural } from "../../format";
 import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc } from "../../ipc";
 import { MAX_ANSWER_CHARS } from "../../ipc";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 
 /**
@@ -59,27 +60,23 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
   // What the last group answer came to: shown here, since the group itself closes.
   const [notice, setNotice] = useState<string | null>(null);
 
-  // Loads start on every store change and after each action: only the newest one's answer lands
-  // (an older one, fetched before projector-safe mode went on, holds the students' questions).
-  const newest = useRef(0);
-  const load = useCallback(async () => {
-    const mine = ++newest.current;
-    try {
-      const [q, r, owed] = await Promise.all([ipc.desk.queue(null), ipc.desk.replies(), ipc.desk.room(null)]);
-      if (mine !== newest.current) return;
-      setQueue(q);
-      setReplies(r);
-      setRoom(owed);
-      setError(null);
-    } catch (e) {
-      if (mine === newest.current) setError(ipc.toUiError(e).message);
-    }
-  }, [ipc]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to reload (the core labels by mode)
-  useEffect(() => {
-    void load();
-  }, [load, changeTick, safe]);
+  // Loads on every store change and after each action, one at a time (each answer newer than the
+  // last); `safe` is in the key: the core labels by the mode, and an answer from before a switch
+  // to projector-safe mode (the students' questions) never lands after it.
+  const load = useLiveLoad(
+    (keep) =>
+      Promise.all([ipc.desk.queue(null), ipc.desk.replies(), ipc.desk.room(null)]).then(
+        keep(([q, r, owed]: [HelpRequest[], SavedReply[], Room]) => {
+          setQueue(q);
+          setReplies(r);
+          setRoom(owed);
+          setError(null);
+        }),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc, safe],
+    changeTick,
+  );
 
   useEffect(() => {
     void ipc.desk
@@ -192,7 +189,7 @@ function RequestGroup(props: {
   replies: SavedReply[];
   now: number;
   onChanged: (r: HelpRequest) => void;
-  onReload: () => Promise<void>;
+  onReload: () => void;
   onNotice: (message: string) => void;
 }) {
   const { ipc, group, replies, now, onChanged, onReload, onNotice } = props;
@@ -280,7 +277,7 @@ function RequestCard(props: {
   replies: SavedReply[];
   now: number;
   onChanged: (r: HelpRequest) => void;
-  onReload: () => Promise<void>;
+  onReload: () => void;
 }) {
   const { ipc, request: r, replies, now, onChanged, onReload } = props;
   const safe = useProjectorSafe();
@@ -325,7 +322,7 @@ function RequestCard(props: {
       // kept so the teacher can rephrase.
       if (isTextError(err.code)) setFieldError(err.message);
       else setHostError(err.message);
-      if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") void onReload();
+      if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") onReload();
     } finally {
       setBusy(false);
     }
@@ -443,7 +440,7 @@ function GroupAnswer(props: {
   ipc: TeacherIpc;
   group: HelpRequest[];
   replies: SavedReply[];
-  onReload: () => Promise<void>;
+  onReload: () => void;
   onNotice: (message: string) => void;
 }) {
   const { ipc, group, replies, onReload, onNotice } = props;
@@ -486,7 +483,7 @@ function GroupAnswer(props: {
                 : `Sent to ${out.length - failed.length} of ${out.length}; ${failed.map((f) => f.error?.message).join("; ")}`,
             );
             setText("");
-            void onReload();
+            onReload();
           })
           .catch((err2) => setMessage(ipc.toUiError(err2).message))
           .finally(() => setBusy(false));

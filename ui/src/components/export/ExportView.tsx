@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, Format, TeacherIpc } from "../../ipc";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { defaultSavePath, exportFileName, FORMAT_INFO, filterName, isCancelled, isPrivacyBlock } from "./naming";
 
@@ -63,14 +64,31 @@ export function ExportView(props: {
     );
   }, [ipc]);
 
+  // Another class: start from nothing, then load its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: classId is the trigger
   useEffect(() => {
     setAssignments([]);
     setAssignmentId("");
     setRosterSize(null);
-    if (!classId) return;
-    ipc.classView.assignments(classId).then(setAssignments, (e) => setLoadError(ipc.toUiError(e).message));
-    ipc.classView.rosterSize(classId).then(setRosterSize, () => setRosterSize(null));
-  }, [ipc, classId]);
+  }, [classId]);
+  // Another class picked before these answered: only its own answers land.
+  useLiveLoad(
+    (keep) =>
+      classId
+        ? Promise.all([
+            ipc.classView.assignments(classId).then(
+              keep(setAssignments),
+              keep((e: unknown) => setLoadError(ipc.toUiError(e).message)),
+            ),
+            ipc.classView.rosterSize(classId).then(
+              keep(setRosterSize),
+              keep(() => setRosterSize(null)),
+            ),
+          ])
+        : Promise.resolve(),
+    [ipc, classId],
+    0,
+  );
 
   // Projector-safe mode switched on while the warning was open: close it, start nothing.
   useEffect(() => {

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { KnowledgeMapView, KnowledgeNodeView, NodeLearnersView, NodeState, TeacherIpc } from "../../ipc";
-import { currentOnly } from "../../ipc/currentOnly";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
@@ -32,15 +32,16 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
   const [mode, setMode] = useState<MapMode>("map");
   const [open, setOpen] = useState<{ node: KnowledgeNodeView; learners: NodeLearnersView[] } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
-  useEffect(() => {
-    const load = currentOnly();
-    ipc.classView.knowledgeMap(classId).then(
-      load.keep(setMap),
-      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
-    );
-    return load.end;
-  }, [ipc, classId, changeTick, safe]);
+  // `safe` is in the key: the backend labels by the mode.
+  useLiveLoad(
+    (keep) =>
+      ipc.classView.knowledgeMap(classId).then(
+        keep(setMap),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc, classId, safe],
+    changeTick,
+  );
 
   const select = (node: KnowledgeNodeView) => {
     ipc.classView.knowledgeNode(classId, node.code).then(

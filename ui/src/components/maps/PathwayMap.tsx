@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, CircleDot, Flag, Lock, type LucideIcon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type {
   PathwayGraphView,
   PathwayMapView,
@@ -9,7 +9,7 @@ import type {
   StepStatus,
   TeacherIpc,
 } from "../../ipc";
-import { currentOnly } from "../../ipc/currentOnly";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { layoutGraph } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
@@ -59,15 +59,16 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
     learners: StepLearnersView[];
   } | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick and safe are triggers to refetch
-  useEffect(() => {
-    const load = currentOnly();
-    ipc.classView.pathwayMap(classId).then(
-      load.keep(setMap),
-      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
-    );
-    return load.end;
-  }, [ipc, classId, changeTick, safe]);
+  // `safe` is in the key: the backend labels by the mode.
+  useLiveLoad(
+    (keep) =>
+      ipc.classView.pathwayMap(classId).then(
+        keep(setMap),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc, classId, safe],
+    changeTick,
+  );
 
   const select = (pathway: PathwayGraphView, node: PathwayNodeView) => {
     ipc.classView.pathwayNode(classId, pathway.assignment_id, node.widget_id).then(

@@ -1,7 +1,8 @@
 import { Printer } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { dateTime, plural } from "../../format";
 import type { AssignmentReportView, AssignmentView, Outcome, ReportView, StepReportView, TeacherIpc } from "../../ipc";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { OUTCOME } from "../student/StudentPage";
 
 const COUNTS: { key: Outcome; label: string }[] = [
@@ -36,19 +37,23 @@ export function Report({
   const [report, setReport] = useState<ReportView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch
-  useEffect(() => {
-    ipc.classView.report(classId, which || null, identified).then(
-      (r) => {
-        setReport(r);
-        setError(null);
-      },
-      (e) => {
-        setReport(null);
-        setError(ipc.toUiError(e).message);
-      },
-    );
-  }, [ipc, classId, which, identified, changeTick]);
+  // `identified` is in the key: a report with names asked for before the teacher turned them off
+  // never lands after the one without.
+  useLiveLoad(
+    (keep) =>
+      ipc.classView.report(classId, which || null, identified).then(
+        keep((r: ReportView) => {
+          setReport(r);
+          setError(null);
+        }),
+        keep((e: unknown) => {
+          setReport(null);
+          setError(ipc.toUiError(e).message);
+        }),
+      ),
+    [ipc, classId, which, identified],
+    changeTick,
+  );
 
   return (
     <section className="report" aria-labelledby="report-title" data-testid="report">

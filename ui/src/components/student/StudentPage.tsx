@@ -1,8 +1,8 @@
 import { ArrowLeft, Check, Circle, Dot, Flag, Hand, PencilLine, TriangleAlert, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { clockTime, dateTime, span } from "../../format";
 import type { Outcome, StepStatus, StudentPageView, StudentStepView, TeacherIpc } from "../../ipc";
-import { currentOnly } from "../../ipc/currentOnly";
+import { useLiveLoad } from "../../ipc/liveLoad";
 import { DetailTable } from "../class/DetailTable";
 
 /** Each outcome by icon and word (never colour alone). */
@@ -38,18 +38,18 @@ export function StudentPage({
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: changeTick is the trigger to refetch
-  useEffect(() => {
-    const load = currentOnly();
-    ipc.classView.studentPage(classId, learner).then(
-      load.keep((p: StudentPageView) => {
-        setPage(p);
-        setError(null);
-      }),
-      load.keep((e: unknown) => setError(ipc.toUiError(e).message)),
-    );
-    return load.end;
-  }, [ipc, classId, learner, changeTick]);
+  useLiveLoad(
+    (keep) =>
+      ipc.classView.studentPage(classId, learner).then(
+        keep((p: StudentPageView) => {
+          setPage(p);
+          setError(null);
+        }),
+        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+      ),
+    [ipc, classId, learner],
+    changeTick,
+  );
 
   return (
     <section className="student-page" aria-labelledby="student-title" data-testid="student-page">
