@@ -92,7 +92,13 @@ async fn dropped_connections_and_duplicated_frames_lose_and_double_nothing() {
     assert!(stats.duplicates > 0, "duplicates were seen: {stats:?}");
     // Every reconnect asked for what came after the stored cursor, never from the start.
     let connections = synced.host.feed_connections();
-    assert_eq!(connections.len() as u64, stats.connections);
+    // The sync counts each attempt as it starts it: the last one may have been cut by the stop
+    // before it reached the host (seen under load: 18 counted, 17 logged).
+    let logged = connections.len() as u64;
+    assert!(
+        logged == stats.connections || logged + 1 == stats.connections,
+        "host logged {logged}, sync counted {stats:?}"
+    );
     for pair in connections.windows(2) {
         let (before, after) = (pair[0].last_event_id, pair[1].last_event_id);
         assert!(

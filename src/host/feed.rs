@@ -110,6 +110,7 @@ pub struct FeedStats {
     pub duplicates: u64,
     pub quarantined: u64,
     pub ignored: u64,
+    /// Connection attempts, counted as each starts (one cut short by a stop is counted too).
     pub connections: u64,
     pub last_seq: Option<i64>,
 }
