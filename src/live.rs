@@ -18,7 +18,7 @@ use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
 use crate::room::RoomTools;
-use crate::store::{Changes, ClassRow, Store, StoreError};
+use crate::store::{Changes, ClassRow, DEMO_HOST_ID, Store, StoreError};
 use crate::sync::sync_class;
 
 /// How long change notifications are gathered before the views are told (issue: a burst of
@@ -63,17 +63,40 @@ impl Coded for ActionError {
     }
 }
 
-/// Where the host is. The token is a secret: `Debug` does not print it.
+/// Where the host is, and which host it is. The token is a secret: `Debug` does not print it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct HostTarget {
     pub url: String,
     pub token: String,
+    /// What names the host across starts (its classes are its own): [`DEMO_HOST_ID`] for the
+    /// embedded demo host, whose address changes each start; else its URL.
+    pub host_id: String,
+}
+
+impl HostTarget {
+    /// A host at a URL the teacher (or the command line) named.
+    pub fn at(url: &str, token: &str) -> Self {
+        Self {
+            url: url.to_string(),
+            token: token.to_string(),
+            host_id: url.to_string(),
+        }
+    }
+
+    /// The embedded demo host, wherever it listens this time.
+    pub fn demo(url: &str, token: &str) -> Self {
+        Self {
+            host_id: DEMO_HOST_ID.to_string(),
+            ..Self::at(url, token)
+        }
+    }
 }
 
 impl std::fmt::Debug for HostTarget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HostTarget")
             .field("url", &self.url)
+            .field("host_id", &self.host_id)
             .field("token", &"<redacted>")
             .finish()
     }
@@ -144,9 +167,13 @@ impl Live {
         self.state.borrow().clone()
     }
 
-    /// Points the app at a host (or at none) and restarts every class's feed.
+    /// Points the app at a host (or at none) and restarts the feeds: one for each class of that
+    /// host (and each class followed by id alone); another host's classes are not followed.
     pub async fn set_target(&self, target: Option<HostTarget>) -> Result<(), crate::StoreError> {
-        let classes = self.store.classes().await?;
+        let classes = match &target {
+            Some(t) => self.store.classes_of_host(&t.host_id).await?,
+            None => Vec::new(),
+        };
         let mut inner = self.inner.lock().await;
         for (_, feed) in inner.feeds.drain() {
             feed.cancel.cancel();
@@ -154,10 +181,8 @@ impl Live {
         }
         inner.target = target;
         inner.room_tools = None;
-        if inner.target.is_some() {
-            for class in classes {
-                self.start_feed(&mut inner, &class.class_id);
-            }
+        for class in classes {
+            self.start_feed(&mut inner, &class.class_id);
         }
         self.feeds_changed.send_modify(|n| *n += 1);
         Ok(())
@@ -257,12 +282,19 @@ impl Live {
             .store
             .outgoing_text(TextField::ClassTitle, title)
             .await?;
-        let client = self.client().await?;
+        let target = self
+            .target()
+            .await
+            .ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        let client = HostClient::connect(&target.url, &target.token).await?;
         let created = client.create_class(&title).await;
         client.close().await;
         let created = created?;
         self.store
             .upsert_class(&created.class_id, title.as_str(), Some(&created.join_code))
+            .await?;
+        self.store
+            .bind_class_to_host(&created.class_id, &target.host_id)
             .await?;
         self.follow(&created.class_id).await;
         let classes = self.store.classes().await?;
@@ -274,9 +306,14 @@ impl Live {
 
     /// On a first start with the demo host: a class with every pathway of the catalog
     /// assigned, so the simulated learners start working (and keep at it for a while: they go
-    /// quiet once they have finished every assigned pathway). Does nothing when a class exists.
+    /// quiet once they have finished every assigned pathway). Does nothing when the demo host
+    /// has a class already (another host's classes do not count: they are not followed here).
     pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, ActionError> {
-        if !self.store.classes().await?.is_empty() {
+        let demo_classes = self.store.classes_of_host(DEMO_HOST_ID).await?;
+        if demo_classes
+            .iter()
+            .any(|c| c.host_id.as_deref() == Some(DEMO_HOST_ID))
+        {
             return Ok(None);
         }
         let class = self.create_class(DEMO_CLASS_TITLE).await?;
@@ -529,10 +566,7 @@ mod tests {
 
     #[test]
     fn the_token_is_never_in_debug_output() {
-        let target = HostTarget {
-            url: "http://127.0.0.1:1".into(),
-            token: "s3cret-t0ken".into(),
-        };
+        let target = HostTarget::at("http://127.0.0.1:1", "s3cret-t0ken");
         let text = format!("{target:?}");
         assert!(!text.contains("s3cret"), "{text}");
         assert!(text.contains("127.0.0.1"));

@@ -320,8 +320,9 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     let newest = newest_known();
     let mut conn = raw(&path).await;
     for sql in [
-        "DROP TABLE catalog_standard_requires",
-        "DROP TABLE catalog_standards",
+        "DROP INDEX classes_by_host",
+        "ALTER TABLE classes DROP COLUMN host_id",
+        "DROP TABLE hosts",
     ] {
         sqlx::query(sql).execute(&mut conn).await.unwrap();
     }

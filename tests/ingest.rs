@@ -526,7 +526,7 @@ async fn diagnostics_list_quarantine_and_class_counts() {
             ("non-anonymous-id".to_string(), 1)
         ]
     );
-    let counts = store.class_counts().await.unwrap();
+    let counts = store.class_counts(None).await.unwrap();
     assert_eq!(counts.len(), 1);
     assert_eq!(
         (counts[0].learners, counts[0].open_requests),

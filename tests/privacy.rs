@@ -295,12 +295,9 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
         "not a byte went out for a blocked answer"
     );
     let (live, _, _) = Live::new(store.clone(), clock.clone());
-    live.set_target(Some(HostTarget {
-        url: base.clone(),
-        token: TOKEN.to_string(),
-    }))
-    .await
-    .unwrap();
+    live.set_target(Some(HostTarget::at(&base, TOKEN)))
+        .await
+        .unwrap();
     let outcome = assign::assign_pathway(
         &live,
         &class_id,

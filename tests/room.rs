@@ -37,12 +37,9 @@ async fn dashboard(host: &RunningHost, token: &str, class_id: &str) -> Dashboard
         .await
         .unwrap();
     let (live, _, _) = Live::new(store.clone(), clock);
-    live.set_target(Some(HostTarget {
-        url: host.url(),
-        token: token.into(),
-    }))
-    .await
-    .unwrap();
+    live.set_target(Some(HostTarget::at(&host.url(), token)))
+        .await
+        .unwrap();
     Dashboard {
         live,
         store,

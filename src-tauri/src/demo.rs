@@ -89,10 +89,7 @@ impl DemoHost {
     }
 
     pub fn target(&self) -> HostTarget {
-        HostTarget {
-            url: self.host.url(),
-            token: self.token.clone(),
-        }
+        HostTarget::demo(&self.host.url(), &self.token)
     }
 
     pub async fn shutdown(self) {

@@ -149,7 +149,7 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
                 demo.shutdown().await;
             }
             let target = match (settings.url, settings.token) {
-                (Some(url), Some(token)) => Some(HostTarget { url, token }),
+                (Some(url), Some(token)) => Some(HostTarget::at(&url, &token)),
                 _ => None,
             };
             state.live.set_target(target).await?;

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::credentials::{Credentials, Policy, SecretStorage};
-use crate::store::{Store, StoreError};
+use crate::store::{DEMO_HOST_ID, Store, StoreError};
 
 const MODE_KEY: &str = "host_mode";
 const URL_KEY: &str = "host_url";
@@ -94,6 +94,15 @@ impl Store {
         let account = new_account();
         self.set_setting(ACCOUNT_KEY, &account).await?;
         Ok(account)
+    }
+
+    /// The host Settings names, as its classes are tied to it: [`DEMO_HOST_ID`], or the custom
+    /// host's URL; `None` for a custom host with no URL yet. Reads no token.
+    pub async fn named_host_id(&self) -> Result<Option<String>, StoreError> {
+        Ok(match self.setting(MODE_KEY).await?.as_deref() {
+            Some("custom") => self.setting(URL_KEY).await?,
+            _ => Some(DEMO_HOST_ID.to_string()),
+        })
     }
 
     pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {

@@ -1,5 +1,7 @@
 //! Classes the teacher follows. A class is created on the host (which hands out its id and join
-//! code); the store keeps what the dashboard needs to list and sync it.
+//! code); the store keeps what the dashboard needs to list and sync it, and which host it came
+//! from (migrations/20261202000002_hosts.sql): the app follows the classes of the host it is
+//! pointed at, not every class it ever knew.
 
 use super::{Store, StoreError};
 
@@ -12,7 +14,13 @@ pub struct ClassRow {
     pub title: String,
     pub join_code: Option<String>,
     pub created_at: i64,
+    /// The host the class came from; `None` for a class followed by id alone (the command
+    /// line's `sync --class`), which is followed with whichever host the app is pointed at.
+    pub host_id: Option<String>,
 }
+
+/// The host id of the embedded demo host: its address changes each start, its classes stay its.
+pub const DEMO_HOST_ID: &str = "demo";
 
 impl Store {
     /// Records a class (or updates its title and join code when it is known already).
@@ -51,11 +59,67 @@ impl Store {
     /// Every class, oldest first (the order a teacher added them).
     pub async fn classes(&self) -> Result<Vec<ClassRow>, StoreError> {
         Ok(sqlx::query_as::<_, ClassRow>(
-            "SELECT class_id, title, join_code, created_at FROM classes \
+            "SELECT class_id, title, join_code, created_at, host_id FROM classes \
              ORDER BY created_at, class_id",
         )
         .fetch_all(self.pool())
         .await?)
+    }
+
+    /// The classes the app follows with `host_id`: that host's own, and those followed by id
+    /// alone (no host). Oldest first.
+    pub async fn classes_of_host(&self, host_id: &str) -> Result<Vec<ClassRow>, StoreError> {
+        Ok(sqlx::query_as::<_, ClassRow>(
+            "SELECT class_id, title, join_code, created_at, host_id FROM classes \
+             WHERE host_id = ? OR host_id IS NULL ORDER BY created_at, class_id",
+        )
+        .bind(host_id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Ties a class to the host it came from (the host is recorded when new). A class belongs to
+    /// one host: tying it to another is refused — its id, its results and its cursor are that
+    /// host's, and another host's class of the same id is another class.
+    pub async fn bind_class_to_host(
+        &self,
+        class_id: &str,
+        host_id: &str,
+    ) -> Result<(), StoreError> {
+        if host_id.trim().is_empty() {
+            return Err(StoreError::Invalid("a host needs an id".into()));
+        }
+        let mut tx = self.pool().begin().await?;
+        sqlx::query(
+            "INSERT INTO hosts (host_id, first_seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(host_id)
+        .bind(self.now_ms())
+        .execute(&mut *tx)
+        .await?;
+        let current: Option<(Option<String>,)> =
+            sqlx::query_as("SELECT host_id FROM classes WHERE class_id = ?")
+                .bind(class_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        match current {
+            None => return Err(StoreError::NotFound(format!("no class {class_id}"))),
+            Some((Some(theirs),)) if theirs != host_id => {
+                return Err(StoreError::Invalid(format!(
+                    "class {class_id} belongs to the host {theirs}, not to {host_id}"
+                )));
+            }
+            Some((Some(_),)) => {}
+            Some((None,)) => {
+                sqlx::query("UPDATE classes SET host_id = ? WHERE class_id = ?")
+                    .bind(host_id)
+                    .bind(class_id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
     }
 }
 

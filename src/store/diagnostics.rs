@@ -46,15 +46,21 @@ impl Store {
         .await?)
     }
 
-    /// Every class with its learner count and open help requests (assist calls still open).
-    pub async fn class_counts(&self) -> Result<Vec<ClassCounts>, StoreError> {
+    /// The classes of a host (and those followed by id alone, with no host) with their learner
+    /// counts and open help requests (assist calls still open). `None`: only those with no host.
+    pub async fn class_counts(
+        &self,
+        host_id: Option<&str>,
+    ) -> Result<Vec<ClassCounts>, StoreError> {
         Ok(sqlx::query_as::<_, ClassCounts>(
             "SELECT c.class_id, c.title, c.join_code, \
              (SELECT COUNT(*) FROM learners l WHERE l.class_id = c.class_id) AS learners, \
              (SELECT COUNT(*) FROM calls k WHERE k.class_id = c.class_id AND k.state = 'open' \
                AND k.function = 'assist') AS open_requests \
-             FROM classes c ORDER BY c.created_at, c.class_id",
+             FROM classes c WHERE c.host_id IS ? OR c.host_id IS NULL \
+             ORDER BY c.created_at, c.class_id",
         )
+        .bind(host_id)
         .fetch_all(self.pool())
         .await?)
     }

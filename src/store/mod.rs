@@ -21,7 +21,7 @@ use crate::clock::SharedClock;
 
 pub use backup::{DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
-pub use classes::ClassRow;
+pub use classes::{ClassRow, DEMO_HOST_ID};
 pub use diagnostics::{ClassCounts, QuarantinedFrame};
 pub use health::newest_known;
 pub use ingest::{

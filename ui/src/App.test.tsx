@@ -211,6 +211,31 @@ describe("classes, settings and diagnostics", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("http:// or https://");
   });
 
+  it("lists the saved host's classes once the host is saved", async () => {
+    // The backend lists the classes of the host its settings name.
+    let host = "demo";
+    const fake = fakeIpc();
+    fake.ipc.listClasses = async () =>
+      host === "demo"
+        ? [{ class_id: "d1", title: "Demo class", join_code: null, learners: 0, open_requests: 0 }]
+        : [{ class_id: "s1", title: "Period 3", join_code: null, learners: 0, open_requests: 0 }];
+    const save = fake.ipc.saveHostSettings;
+    fake.ipc.saveHostSettings = async (input) => {
+      const saved = await save(input);
+      host = input.mode === "custom" ? input.url : "demo";
+      return saved;
+    };
+    render(<App ipc={fake.ipc} />);
+    await screen.findByRole("button", { name: /Demo class/ });
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    await screen.findByRole("heading", { name: "Settings" });
+    act(() => screen.getByLabelText(/My school's host/).click());
+    fireEvent.change(screen.getByLabelText("Host address"), { target: { value: "https://school.example" } });
+    act(() => screen.getByRole("button", { name: "Save" }).click());
+    await screen.findByRole("button", { name: /Period 3/ });
+    expect(screen.queryByRole("button", { name: /Demo class/ })).toBeNull();
+  });
+
   it("shows quarantined frames as text, never as markup", async () => {
     const raw = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     const diagnostics: Diagnostics = {

@@ -103,7 +103,7 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
             </button>
           </div>
         ) : view.kind === "settings" ? (
-          <SettingsView ipc={ipc} />
+          <SettingsView ipc={ipc} onHostChanged={() => void load()} />
         ) : view.kind === "diagnostics" ? (
           <DiagnosticsView ipc={ipc} changeTick={changeTick} />
         ) : view.kind === "desk" ? (

@@ -190,3 +190,41 @@ async fn two_sync_processes_on_one_database_store_each_event_once() {
     assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
     host.shutdown().await;
 }
+
+/// A class belongs to the host it was first synced from: a sync of the same class id from
+/// another host is refused with the reason (its results would land on the first host's class),
+/// while the same host, however its URL is spelled, goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_synced_from_one_host_is_refused_from_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let (host, class_id) = start_host(Faults::default(), None).await;
+    let mut first = SyncProcess::spawn(&db, &host.url(), &class_id, "first");
+    let store = open(&db).await;
+    let stored = wait_for_progress(&store, &class_id, 0, &first).await;
+    first.assert_alive("while syncing");
+    first.stop();
+
+    // Another host's class of the same id: refused before anything is asked of it.
+    let elsewhere = "http://127.0.0.1:9";
+    let out = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+        .arg("--db")
+        .arg(&db)
+        .args(["sync", "--quiet", "--host", elsewhere, "--class", &class_id])
+        .env("A2LEARN_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("belongs to the host {}", host.url())),
+        "{stderr}"
+    );
+    assert!(cursor(&store, &class_id).await >= stored, "nothing lost");
+
+    // Control: the first host again, its URL with a trailing slash: the sync goes on.
+    let mut again = SyncProcess::spawn(&db, &format!("{}/", host.url()), &class_id, "again");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    again.assert_alive("syncing from its own host");
+    again.stop();
+}

@@ -3,7 +3,8 @@ import type { HostMode, HostSettingsView, TeacherIpc } from "../ipc";
 import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
-export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
+/** `onHostChanged`: the host was saved (and is followed now): the sidebar lists its classes. */
+export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostChanged?: () => void }) {
   const [loaded, setLoaded] = useState<HostSettingsView | null>(null);
   const [mode, setMode] = useState<HostMode>("demo");
   const [url, setUrl] = useState("");
@@ -37,6 +38,7 @@ export function SettingsView({ ipc }: { ipc: TeacherIpc }) {
               setLoaded(s);
               setToken("");
               setMessage({ kind: "ok", text: "Saved. The app now follows this host." });
+              onHostChanged?.();
             })
             .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }));
         }}

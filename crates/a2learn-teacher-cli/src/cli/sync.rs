@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 use a2learn_teacher::Store;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, FeedStats};
+use a2learn_teacher::host::settings::validate_host_url;
 use a2learn_teacher::sync::{SyncError, sync_class};
 
 #[derive(Debug, clap::Args)]
@@ -32,9 +33,28 @@ pub struct SyncArgs {
 pub fn run(db: Option<&Path>, args: SyncArgs) -> anyhow::Result<ExitCode> {
     let path = a2learn_teacher::paths::default_db_path(db)
         .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+    let host_id = match validate_host_url(&args.host) {
+        Ok(url) => url,
+        Err(e) => {
+            eprintln!("error: --host {}: {e}", args.host);
+            return Ok(ExitCode::from(2));
+        }
+    };
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
         let store = Store::open(&path, clock.clone()).await?;
+        // The class is this host's (the app lists and follows it with this host only); a class of
+        // the same id that another host's sync stored here is refused, not mixed in.
+        let bound = async {
+            store.ensure_class(&args.class_id).await?;
+            store.bind_class_to_host(&args.class_id, &host_id).await
+        }
+        .await;
+        if let Err(e) = bound {
+            store.close().await;
+            eprintln!("error: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
         let (sinks, state_rx, stats_rx) = FeedSinks::new();
         let cancel = CancellationToken::new();
         spawn_signal_handler(cancel.clone());

@@ -1,0 +1,271 @@
+//! Hosts kept apart, against two real reference hosts on loopback: a class belongs to the host it
+//! was created on; pointing the app at a host follows that host's classes only (another host's
+//! class is never asked of it), and pointing it back resumes each class from its own cursor. A
+//! class id another host already owns in this store is refused, not mixed in. And a database
+//! written before hosts were kept apart gives its classes to the host its settings named.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::host::ConnectionState;
+use a2learn_teacher::live::{HostTarget, Live};
+use a2learn_teacher::store::DEMO_HOST_ID;
+use a2learn_teacher::{FixedClock, Store, SystemClock};
+use pathway_host::{HostConfig, RunningHost};
+
+const TOKEN: &str = "test-token-hosts-abcdefghijkl";
+
+async fn host(seed: u64) -> RunningHost {
+    let mut config = HostConfig::local(TOKEN);
+    config.learners = 4;
+    config.speed = 20.0;
+    config.seed = seed;
+    config.ping_interval = Duration::from_millis(200);
+    pathway_host::start(config).await.expect("host starts")
+}
+
+/// The feed connections `host` has seen for `class_id`.
+fn connections(host: &RunningHost, class_id: &str) -> usize {
+    host.feed_connections()
+        .iter()
+        .filter(|c| c.class_id == class_id)
+        .count()
+}
+
+async fn wait_connections(host: &RunningHost, class_id: &str, n: usize) {
+    let until = Instant::now() + Duration::from_secs(20);
+    while connections(host, class_id) < n {
+        assert!(Instant::now() < until, "no feed connection for {class_id}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn class_ids(store: &Store, host_id: &str) -> Vec<String> {
+    store
+        .classes_of_host(host_id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect()
+}
+
+#[tokio::test]
+async fn switching_hosts_follows_that_hosts_classes_only() {
+    let (a, b) = (host(11).await, host(12).await);
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
+        .await
+        .unwrap();
+    let (live, _, _) = Live::new(store.clone(), clock);
+    let at_a = HostTarget::at(&a.url(), TOKEN);
+    let at_b = HostTarget::at(&b.url(), TOKEN);
+
+    live.set_target(Some(at_a.clone())).await.unwrap();
+    let class_a = live.create_class("Period 3").await.unwrap().class_id;
+    wait_connections(&a, &class_a, 1).await;
+
+    live.set_target(Some(at_b.clone())).await.unwrap();
+    let class_b = live.create_class("Period 4").await.unwrap().class_id;
+    wait_connections(&b, &class_b, 1).await;
+    assert_ne!(class_a, class_b);
+    // Each class is its host's.
+    assert_eq!(
+        class_ids(&store, &at_a.host_id).await,
+        vec![class_a.clone()]
+    );
+    assert_eq!(
+        class_ids(&store, &at_b.host_id).await,
+        vec![class_b.clone()]
+    );
+    let listed: Vec<String> = store
+        .class_counts(Some(&at_b.host_id))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect();
+    assert_eq!(
+        listed,
+        vec![class_b.clone()],
+        "the sidebar lists B's class only"
+    );
+
+    // Let B's feeds run a while. A's class is not asked of B (the bug: every class the store
+    // knew was followed against whichever host the app pointed at, and B, which does not know
+    // it, left the status bar saying "offline"); A is no longer followed.
+    let a_before = connections(&a, &class_a);
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(live.connection(), ConnectionState::Connected);
+    assert_eq!(
+        connections(&a, &class_a),
+        a_before,
+        "A is no longer followed"
+    );
+
+    // Back to A: its class resumes from its own cursor; B's class is not asked of A.
+    let cursor_a = store.cursor(&class_a).await.unwrap();
+    live.set_target(Some(at_a)).await.unwrap();
+    wait_connections(&a, &class_a, a_before + 1).await;
+    let resumed = a
+        .feed_connections()
+        .into_iter()
+        .rfind(|c| c.class_id == class_a)
+        .unwrap();
+    assert_eq!(
+        resumed.last_event_id.map(|s| i64::try_from(s).unwrap()),
+        cursor_a,
+        "resumed from A's class's own cursor"
+    );
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(
+        live.connection(),
+        ConnectionState::Connected,
+        "B's class is not asked of A"
+    );
+    live.set_target(None).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_class_id_another_host_owns_is_refused_not_mixed_in() {
+    // Two hosts with the same seed hand out the same class ids: the store keeps classes by id,
+    // so the second host's class would land on the first's results and cursor.
+    let (a, b) = (host(21).await, host(21).await);
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
+        .await
+        .unwrap();
+    let (live, _, _) = Live::new(store.clone(), clock);
+    live.set_target(Some(HostTarget::at(&a.url(), TOKEN)))
+        .await
+        .unwrap();
+    let first = live.create_class("Period 3").await.unwrap().class_id;
+    live.set_target(Some(HostTarget::at(&b.url(), TOKEN)))
+        .await
+        .unwrap();
+    let err = live.create_class("Period 3").await.unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains(&first) && text.contains(&a.url()),
+        "names the class and its host: {text}"
+    );
+    assert_eq!(class_ids(&store, &a.url()).await, vec![first.clone()]);
+    assert!(
+        class_ids(&store, &b.url()).await.is_empty(),
+        "nothing of B's was taken as A's"
+    );
+    // Control: a host with another seed creates its class here.
+    let c = host(22).await;
+    live.set_target(Some(HostTarget::at(&c.url(), TOKEN)))
+        .await
+        .unwrap();
+    let other = live.create_class("Period 3").await.unwrap().class_id;
+    assert_eq!(class_ids(&store, &c.url()).await, [other]);
+    live.set_target(None).await.unwrap();
+}
+
+#[tokio::test]
+async fn binding_is_per_host_and_a_class_followed_by_id_goes_with_any_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(
+        &dir.path().join("teacher.db"),
+        Arc::new(FixedClock::at(1_800_000_000_000)),
+    )
+    .await
+    .unwrap();
+    store.upsert_class("c1", "Period 3", None).await.unwrap();
+    store.ensure_class("by-id").await.unwrap();
+    store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap();
+    // Again with the same host: nothing changes.
+    store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap();
+    let err = store
+        .bind_class_to_host("c1", "https://school.example")
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("belongs to the host demo"),
+        "{err}"
+    );
+    assert!(
+        store
+            .bind_class_to_host("nope", DEMO_HOST_ID)
+            .await
+            .is_err(),
+        "an unknown class is not bound"
+    );
+    assert_eq!(class_ids(&store, DEMO_HOST_ID).await, ["by-id", "c1"]);
+    assert_eq!(
+        class_ids(&store, "https://school.example").await,
+        ["by-id"],
+        "a class with no host goes with any host; the demo's does not"
+    );
+    let no_host: Vec<String> = store
+        .class_counts(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.class_id)
+        .collect();
+    assert_eq!(no_host, ["by-id"]);
+}
+
+/// Copies the 0.1.0 fixture (two classes, no hosts) and writes `settings` into it first, as the
+/// app of that version would have.
+async fn database_from_0_1_0(dir: &std::path::Path, settings: &[(&str, &str)]) -> Store {
+    let path = dir.join("teacher.db");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/db/written-by-0.1.0.db"
+        ),
+        &path,
+    )
+    .unwrap();
+    {
+        let raw = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        for (key, value) in settings {
+            sqlx::query("INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)")
+                .bind(key)
+                .bind(value)
+                .execute(&raw)
+                .await
+                .unwrap();
+        }
+        raw.close().await;
+    }
+    Store::open(&path, Arc::new(FixedClock::at(1_800_000_000_000)))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_database_from_0_1_0_gives_its_classes_to_the_host_it_named() {
+    let school = "https://school.example/a2learn";
+    let dir = tempfile::tempdir().unwrap();
+    let store =
+        database_from_0_1_0(dir.path(), &[("host_mode", "custom"), ("host_url", school)]).await;
+    assert_eq!(class_ids(&store, school).await, ["class-1", "class-2"]);
+    assert_eq!(
+        store.named_host_id().await.unwrap().as_deref(),
+        Some(school)
+    );
+    assert!(
+        class_ids(&store, DEMO_HOST_ID).await.is_empty(),
+        "not the demo's"
+    );
+
+    // Control: a database that ran on the demo host (no settings: the default).
+    let dir = tempfile::tempdir().unwrap();
+    let store = database_from_0_1_0(dir.path(), &[]).await;
+    assert_eq!(
+        class_ids(&store, DEMO_HOST_ID).await,
+        ["class-1", "class-2"]
+    );
+    assert!(class_ids(&store, school).await.is_empty());
+}
