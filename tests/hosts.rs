@@ -5,6 +5,8 @@
 //! written before hosts were kept apart gives its classes to the host its settings named.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,6 +16,7 @@ use a2learn_teacher::live::{HostTarget, Live};
 use a2learn_teacher::store::DEMO_HOST_ID;
 use a2learn_teacher::{FixedClock, Store, SystemClock};
 use pathway_host::{HostConfig, RunningHost};
+use support::copy_of_0_1_0_database;
 
 const TOKEN: &str = "test-token-hosts-abcdefghijkl";
 
@@ -42,6 +45,17 @@ async fn wait_connections(host: &RunningHost, class_id: &str, n: usize) {
     }
 }
 
+/// The app's core on a store of its own: classes follow the host it is pointed at.
+async fn dashboard() -> (tempfile::TempDir, Store, Arc<Live>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
+        .await
+        .unwrap();
+    let (live, _, _) = Live::new(store.clone(), clock);
+    (dir, store, live)
+}
+
 async fn class_ids(store: &Store, host_id: &str) -> Vec<String> {
     store
         .classes_of_host(host_id)
@@ -55,12 +69,7 @@ async fn class_ids(store: &Store, host_id: &str) -> Vec<String> {
 #[tokio::test]
 async fn switching_hosts_follows_that_hosts_classes_only() {
     let (a, b) = (host(11).await, host(12).await);
-    let dir = tempfile::tempdir().unwrap();
-    let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
-        .await
-        .unwrap();
-    let (live, _, _) = Live::new(store.clone(), clock);
+    let (_dir, store, live) = dashboard().await;
     let at_a = HostTarget::at(&a.url(), TOKEN);
     let at_b = HostTarget::at(&b.url(), TOKEN);
 
@@ -134,12 +143,7 @@ async fn a_class_id_another_host_owns_is_refused_not_mixed_in() {
     // Two hosts with the same seed hand out the same class ids: the store keeps classes by id,
     // so the second host's class would land on the first's results and cursor.
     let (a, b) = (host(21).await, host(21).await);
-    let dir = tempfile::tempdir().unwrap();
-    let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
-        .await
-        .unwrap();
-    let (live, _, _) = Live::new(store.clone(), clock);
+    let (_dir, store, live) = dashboard().await;
     live.set_target(Some(HostTarget::at(&a.url(), TOKEN)))
         .await
         .unwrap();
@@ -216,15 +220,7 @@ async fn binding_is_per_host_and_a_class_followed_by_id_goes_with_any_host() {
 /// Copies the 0.1.0 fixture (two classes, no hosts) and writes `settings` into it first, as the
 /// app of that version would have.
 async fn database_from_0_1_0(dir: &std::path::Path, settings: &[(&str, &str)]) -> Store {
-    let path = dir.join("teacher.db");
-    std::fs::copy(
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/db/written-by-0.1.0.db"
-        ),
-        &path,
-    )
-    .unwrap();
+    let path = copy_of_0_1_0_database(dir);
     {
         let raw = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
             .await

@@ -719,15 +719,7 @@ async fn two_classes_that_reuse_a_run_id_keep_both_results() {
 #[tokio::test]
 async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("teacher.db");
-    std::fs::copy(
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/db/written-by-0.1.0.db"
-        ),
-        &path,
-    )
-    .unwrap();
+    let path = copy_of_0_1_0_database(dir.path());
     let store = a2learn_teacher::Store::open(
         &path,
         std::sync::Arc::new(a2learn_teacher::FixedClock::at(1_800_000_000_000)),

@@ -16,6 +16,21 @@ pub async fn open_store(dir: &tempfile::TempDir) -> Store {
     .expect("open store")
 }
 
+/// A copy of `tests/fixtures/db/written-by-0.1.0.db` (two classes' results, struggles and a help
+/// request, keyed as 0.1.0 kept them, no hosts) at `dir/teacher.db`, not yet opened.
+pub fn copy_of_0_1_0_database(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("teacher.db");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/db/written-by-0.1.0.db"
+        ),
+        &path,
+    )
+    .expect("copy the 0.1.0 fixture");
+    path
+}
+
 /// Two steps: one that assesses (and declares everything), one that does not.
 pub fn catalog() -> Vec<Pathway> {
     let step = |widget_id: &str, entry: Value| PathwayStep {

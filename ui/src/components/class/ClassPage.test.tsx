@@ -67,6 +67,24 @@ describe("the live grid", () => {
   });
 });
 
+/** The rest of a class page's backend for the projector-safe tests: one assignment, nobody waiting. */
+const oneAssignment = {
+  needsMe: async () => [],
+  assignments: async () => [
+    {
+      assignment_id: "a1",
+      pathway_id: "p",
+      pathway_title: "F",
+      due_at_ms: null,
+      note: null,
+      created_at_ms: 0,
+      started: 3,
+    },
+  ],
+  ...noRoomControls,
+};
+const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
+
 describe("projector-safe mode", () => {
   it("switches the backend first, refetches, and shows no name", async () => {
     // The fake backend's mode: what `set_projector_safe` set, and each grid fetch's mode.
@@ -123,7 +141,6 @@ describe("projector-safe mode", () => {
       ...noRoomControls,
     };
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
-    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
         <ClassPage ipc={ipc} summary={summary} changeTick={0} />
@@ -167,22 +184,9 @@ describe("projector-safe mode", () => {
         }
         return grid(3, { projector_safe: at });
       },
-      needsMe: async () => [],
-      assignments: async () => [
-        {
-          assignment_id: "a1",
-          pathway_id: "p",
-          pathway_title: "F",
-          due_at_ms: null,
-          note: null,
-          created_at_ms: 0,
-          started: 3,
-        },
-      ],
-      ...noRoomControls,
+      ...oneAssignment,
     } as unknown as ClassViewIpc;
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
-    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
     const setMode = async (on: boolean) => {
       mode = on;
       return on;
@@ -228,22 +232,9 @@ describe("projector-safe mode", () => {
               open_requests: 0,
             });
         }),
-      needsMe: async () => [],
-      assignments: async () => [
-        {
-          assignment_id: "a1",
-          pathway_id: "p",
-          pathway_title: "F",
-          due_at_ms: null,
-          note: null,
-          created_at_ms: 0,
-          started: 3,
-        },
-      ],
-      ...noRoomControls,
+      ...oneAssignment,
     } as unknown as ClassViewIpc;
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
-    const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
     const setMode = async (on: boolean) => {
       mode = on;
       return on;
