@@ -290,11 +290,14 @@ impl Live {
         let created = client.create_class(&title).await;
         client.close().await;
         let created = created?;
-        self.store
-            .upsert_class(&created.class_id, title.as_str(), Some(&created.join_code))
-            .await?;
+        // Tied to its host before its title and join code are written: a class of the same id
+        // that another host owns here is refused untouched.
+        self.store.ensure_class(&created.class_id).await?;
         self.store
             .bind_class_to_host(&created.class_id, &target.host_id)
+            .await?;
+        self.store
+            .upsert_class(&created.class_id, title.as_str(), Some(&created.join_code))
             .await?;
         self.follow(&created.class_id).await;
         let classes = self.store.classes().await?;

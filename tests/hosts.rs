@@ -151,11 +151,17 @@ async fn a_class_id_another_host_owns_is_refused_not_mixed_in() {
     live.set_target(Some(HostTarget::at(&b.url(), TOKEN)))
         .await
         .unwrap();
-    let err = live.create_class("Period 3").await.unwrap_err();
+    let before = store.classes().await.unwrap();
+    let err = live.create_class("Period 3 at B").await.unwrap_err();
     let text = err.to_string();
     assert!(
         text.contains(&first) && text.contains(&a.url()),
         "names the class and its host: {text}"
+    );
+    assert_eq!(
+        store.classes().await.unwrap(),
+        before,
+        "A's class kept its title and join code"
     );
     assert_eq!(class_ids(&store, &a.url()).await, vec![first.clone()]);
     assert!(

@@ -103,9 +103,9 @@ pub async fn status(live: &Live, version: &str) -> Result<AppStatus, ViewError> 
     })
 }
 
-/// The sidebar's classes with their live counts.
-/// The classes of the host Settings names: another host's classes are neither followed nor
-/// listed (their results stay in the store, for the command line's exports).
+/// The sidebar's classes with their live counts: those of the host Settings names. Another
+/// host's classes are neither followed nor listed (their results stay in the store, for the
+/// command line's exports).
 pub async fn classes(store: &Store) -> Result<Vec<ClassSummary>, ViewError> {
     let host = store.named_host_id().await?;
     Ok(store
