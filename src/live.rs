@@ -102,6 +102,10 @@ impl std::fmt::Debug for HostTarget {
     }
 }
 
+fn no_host() -> HostError {
+    HostError::Unreachable("no host is configured".into())
+}
+
 /// Changes gathered over one window, per class.
 pub type CoalescedChanges = BTreeMap<String, Changes>;
 
@@ -240,12 +244,14 @@ impl Live {
         });
     }
 
+    /// The host the app is pointed at, or the error any host action gives without one.
+    async fn configured_target(&self) -> Result<HostTarget, HostError> {
+        self.target().await.ok_or_else(no_host)
+    }
+
     /// An MCP session with the configured host, for one command.
     pub async fn client(&self) -> Result<HostClient, HostError> {
-        let target = self
-            .target()
-            .await
-            .ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        let target = self.configured_target().await?;
         HostClient::connect(&target.url, &target.token).await
     }
 
@@ -258,8 +264,7 @@ impl Live {
             }
             inner.target.clone()
         };
-        let target =
-            target.ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        let target = target.ok_or_else(no_host)?;
         let client = HostClient::connect(&target.url, &target.token).await?;
         let names = client.tool_names().await;
         client.close().await;
@@ -282,10 +287,8 @@ impl Live {
             .store
             .outgoing_text(TextField::ClassTitle, title)
             .await?;
-        let target = self
-            .target()
-            .await
-            .ok_or_else(|| HostError::Unreachable("no host is configured".into()))?;
+        // The target itself, not just a client: the new class is tied to this host.
+        let target = self.configured_target().await?;
         let client = HostClient::connect(&target.url, &target.token).await?;
         let created = client.create_class(&title).await;
         client.close().await;

@@ -85,6 +85,15 @@ const oneAssignment = {
 };
 const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
 
+/** Releases a held answer and gives the page time to (not) draw it. */
+async function settleAfter(release: (() => void) | null) {
+  await act(async () => {
+    release?.();
+    await Promise.resolve();
+  });
+  await new Promise((r) => setTimeout(r, 20));
+}
+
 describe("projector-safe mode", () => {
   it("switches the backend first, refetches, and shows no name", async () => {
     // The fake backend's mode: what `set_projector_safe` set, and each grid fetch's mode.
@@ -206,11 +215,7 @@ describe("projector-safe mode", () => {
     act(() => screen.getByTestId("projector-safe").click());
     await screen.findByText("Learner 01");
     // ...and the slow answer, names and all, arrives last: it is dropped.
-    await act(async () => {
-      release?.();
-      await Promise.resolve();
-    });
-    await new Promise((r) => setTimeout(r, 20));
+    await settleAfter(release);
     expect(container.innerHTML).not.toContain("Ada Canary");
     expect(screen.getByText("Learner 01")).toBeTruthy();
   });
@@ -251,11 +256,7 @@ describe("projector-safe mode", () => {
     act(() => screen.getByTestId("projector-safe").click());
     await screen.findByText("Learner 01");
     // ...and when it does, no pane opens on the projected screen.
-    await act(async () => {
-      release?.();
-      await Promise.resolve();
-    });
-    await new Promise((r) => setTimeout(r, 20));
+    await settleAfter(release);
     expect(screen.queryByTestId("evidence")).toBeNull();
     expect(container.innerHTML).not.toContain("Ada Canary");
     // Nor when the projector goes off: the teacher opens the cell again if they still want it.
