@@ -316,16 +316,11 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert!(before_migration(&path).is_empty());
     assert_eq!(list_backups(&path).len(), 1);
 
-    // Make it the file the previous release left: the last migration undone.
+    // Make it the file the previous release left: the last migration undone. That migration
+    // only copies the calls and desk tables into a new key, so unrecording it is enough: run
+    // again, it copies them into the same shape.
     let newest = newest_known();
     let mut conn = raw(&path).await;
-    for sql in [
-        "DROP INDEX classes_by_host",
-        "ALTER TABLE classes DROP COLUMN host_id",
-        "DROP TABLE hosts",
-    ] {
-        sqlx::query(sql).execute(&mut conn).await.unwrap();
-    }
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = ?")
         .bind(newest)
         .execute(&mut conn)

@@ -793,3 +793,159 @@ async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
         2
     );
 }
+
+/// A call id names a call within its class's feed (a host answers `respond` by call id, so its
+/// own ids are unique; another host's may be the same): two classes that reuse one each keep
+/// their own request, and an answer or a claim closes only its own class's call.
+#[tokio::test]
+async fn two_classes_that_reuse_a_call_id_keep_both_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    store
+        .upsert_class("class-2", "Period 4", None)
+        .await
+        .unwrap();
+    let ask = |learner: &str| {
+        vec![frame(
+            1,
+            "a2learn.assist",
+            assist(learner, "run-1", "call-1", "How?"),
+        )]
+    };
+    let first = store
+        .ingest(CLASS, &registry, ask("anon_aaaa1111"))
+        .await
+        .unwrap();
+    assert_eq!((first.stored, first.quarantined), (1, 0), "{first:?}");
+    let second = store
+        .ingest("class-2", &registry, ask("anon_bbbb2222"))
+        .await
+        .unwrap();
+    assert_eq!((second.stored, second.quarantined), (1, 0), "{second:?}");
+    assert!(second.changes.calls);
+    // class-2's answer and class-1's claim, each in a later batch (state from the store).
+    let answered = store
+        .ingest(
+            "class-2",
+            &registry,
+            vec![frame(
+                2,
+                "a2learn.assist.response",
+                assist_answer("call-1", "2027-01-15T08:01:00Z"),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!((answered.stored, answered.quarantined), (1, 0));
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![frame(
+                2,
+                "a2learn.host.call_claimed",
+                json!({"call_id": "call-1", "claimed_by": "t-1f3a"}),
+            )],
+        )
+        .await
+        .unwrap();
+    let calls: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT class_id, learner, state, claimed_by FROM calls WHERE call_id = 'call-1' \
+         ORDER BY class_id",
+    )
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    let call = |class: &str, learner: &str, state: &str, by: Option<&str>| {
+        (
+            class.to_string(),
+            learner.to_string(),
+            state.to_string(),
+            by.map(str::to_string),
+        )
+    };
+    assert_eq!(
+        calls,
+        [
+            call(CLASS, "anon_aaaa1111", "open", Some("t-1f3a")),
+            call("class-2", "anon_bbbb2222", "answered", None),
+        ]
+    );
+    // Negative control: a second answer in class-2 is still refused as a second answer.
+    let again = store
+        .ingest(
+            "class-2",
+            &registry,
+            vec![frame(
+                3,
+                "a2learn.assist.response",
+                assist_answer("call-1", "2027-01-15T08:02:00Z"),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!(again.quarantined, 1, "{again:?}");
+}
+
+/// The desk's own rows of a 0.1.0 database (keyed by call id alone) move to their call's class
+/// with every value kept; a draft whose call is not stored names nothing a view can show.
+#[tokio::test]
+async fn a_database_from_0_1_0_keeps_the_desks_rows_under_their_calls_class() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().unwrap();
+    let path = copy_of_0_1_0_database(dir.path());
+    let mut raw = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    for sql in [
+        "INSERT INTO desk_drafts (call_id, body, updated_at_ms) VALUES ('call-1', 'half', 5), \
+         ('call-gone', 'orphan', 6)",
+        "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
+         VALUES ('call-1', 'class-1', 'answered', '{\"value\":1}', 7)",
+        "INSERT INTO desk_followups_done (call_id, done_at_ms) VALUES ('call-1', 8)",
+        "INSERT INTO desk_visits (call_id, class_id, learner, pathway_id, widget_id, \
+         promised_at_ms) VALUES ('call-1', 'class-1', 'anon_aaaa1111', 'p', 'w', 9)",
+    ] {
+        sqlx::query(sql).execute(&mut raw).await.unwrap();
+    }
+    raw.close().await.unwrap();
+    let store = a2learn_teacher::Store::open(
+        &path,
+        std::sync::Arc::new(a2learn_teacher::FixedClock::at(1_800_000_000_000)),
+    )
+    .await
+    .unwrap();
+    let rows = |sql: &'static str| {
+        let store = store.clone();
+        async move {
+            sqlx::query_as::<_, (String, String, i64)>(sql)
+                .fetch_all(store.pool())
+                .await
+                .unwrap()
+        }
+    };
+    let row = |a: &str, b: &str, n: i64| vec![(a.to_string(), b.to_string(), n)];
+    assert_eq!(
+        rows("SELECT class_id, body, updated_at_ms FROM desk_drafts").await,
+        row("class-1", "half", 5),
+        "the orphan draft is dropped, the other moved"
+    );
+    assert_eq!(
+        rows("SELECT class_id, response, sent_at_ms FROM desk_sent").await,
+        row("class-1", "{\"value\":1}", 7)
+    );
+    assert_eq!(
+        rows("SELECT class_id, call_id, done_at_ms FROM desk_followups_done").await,
+        row("class-1", "call-1", 8)
+    );
+    assert_eq!(
+        rows("SELECT class_id, learner, promised_at_ms FROM desk_visits").await,
+        row("class-1", "anon_aaaa1111", 9)
+    );
+    assert_eq!(
+        rows("SELECT class_id, state, opened_seq FROM calls")
+            .await
+            .len(),
+        1
+    );
+}

@@ -54,6 +54,10 @@ pub enum DeskError {
     InvalidAnswer(String),
     #[error("no help request {0:?}")]
     NotFound(String),
+    /// Two classes this desk serves hold a request of this id (classes followed by id alone,
+    /// from two hosts): answering one by id could answer the wrong student.
+    #[error("help request {0:?} is in more than one class; nothing was sent")]
+    Ambiguous(String),
     #[error("this request already has its answer")]
     AlreadyAnswered,
     #[error("this request's deadline has passed; it can no longer be answered")]
@@ -113,6 +117,7 @@ impl Coded for DeskError {
             DeskError::Host(h) => h.code(),
             DeskError::InvalidAnswer(_) => ErrorCode::InvalidInput,
             DeskError::NotFound(_) => ErrorCode::NotFound,
+            DeskError::Ambiguous(_) => ErrorCode::InvalidInput,
             DeskError::AlreadyAnswered => ErrorCode::AlreadyAnswered,
             DeskError::Expired => ErrorCode::Expired,
             DeskError::ClaimedByOther => ErrorCode::AlreadyClaimed,
@@ -257,9 +262,25 @@ const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.w
      s.sent_at_ms, d.body AS draft, \
      COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
      AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
-     FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
-     LEFT JOIN desk_drafts d ON d.call_id = c.call_id \
+     FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
+     LEFT JOIN desk_drafts d ON d.class_id = c.class_id AND d.call_id = c.call_id \
      WHERE c.function = 'assist'";
+
+/// A condition that leaves out the classes another host owns: `$column` is the class column,
+/// `$host` the parameter holding the host Settings name ([`Store::named_host_id`]). The desk
+/// serves the host the app follows and answers through, as the sidebar lists it; classes
+/// followed by id alone (no host) stay in.
+macro_rules! not_another_hosts {
+    ($column:literal, $host:literal) => {
+        concat!(
+            $column,
+            " NOT IN (SELECT class_id FROM classes WHERE host_id IS NOT NULL AND host_id IS NOT ",
+            $host,
+            ")"
+        )
+    };
+}
+pub(crate) use not_another_hosts;
 
 fn teacher_key(class_id: &str) -> String {
     format!("desk.teacher_id:{class_id}")
@@ -296,11 +317,13 @@ impl<'a> Desk<'a> {
         let sql = format!(
             "{SELECT} AND (?1 IS NULL OR c.class_id = ?1) \
              AND (c.state = 'open' OR c.closed_at_ms >= ?2 OR s.sent_at_ms >= ?2) \
-             ORDER BY c.at_ms, c.call_id"
+             AND {} ORDER BY c.at_ms, c.call_id",
+            not_another_hosts!("c.class_id", "?3")
         );
         let rows: Vec<Row> = sqlx::query_as(&sql)
             .bind(class_id)
             .bind(since)
+            .bind(self.store.named_host_id().await?)
             .fetch_all(self.store.pool())
             .await?;
         let mut out = Vec::with_capacity(rows.len());
@@ -397,10 +420,33 @@ impl<'a> Desk<'a> {
             .collect())
     }
 
+    /// The class of a request the desk serves. A host names its calls uniquely (it answers
+    /// `respond` by call id alone), so among one host's classes the id is enough; another host's
+    /// classes are left out (`not_another_hosts!`).
+    pub async fn class_of(&self, call_id: &str) -> Result<String, DeskError> {
+        let sql = format!(
+            "SELECT c.class_id FROM calls c WHERE c.function = 'assist' AND c.call_id = ? \
+             AND {} LIMIT 2",
+            not_another_hosts!("c.class_id", "?")
+        );
+        let classes: Vec<String> = sqlx::query_scalar(&sql)
+            .bind(call_id)
+            .bind(self.store.named_host_id().await?)
+            .fetch_all(self.store.pool())
+            .await?;
+        match classes.as_slice() {
+            [class_id] => Ok(class_id.clone()),
+            [] => Err(DeskError::NotFound(call_id.to_string())),
+            _ => Err(DeskError::Ambiguous(call_id.to_string())),
+        }
+    }
+
     /// One request, whatever its state.
     pub async fn request(&self, call_id: &str) -> Result<HelpRequest, DeskError> {
-        let sql = format!("{SELECT} AND c.call_id = ?");
+        let class_id = self.class_of(call_id).await?;
+        let sql = format!("{SELECT} AND c.class_id = ? AND c.call_id = ?");
         let row: Option<Row> = sqlx::query_as(&sql)
+            .bind(&class_id)
             .bind(call_id)
             .fetch_optional(self.store.pool())
             .await?;
@@ -420,12 +466,12 @@ impl<'a> Desk<'a> {
     pub async fn classes_of(&self, call_ids: &[String]) -> Result<Vec<String>, DeskError> {
         let mut classes: Vec<String> = Vec::new();
         for call_id in call_ids {
-            let class_id: Option<String> =
-                sqlx::query_scalar("SELECT class_id FROM calls WHERE call_id = ?")
-                    .bind(call_id)
-                    .fetch_optional(self.store.pool())
-                    .await?;
-            if let Some(class_id) = class_id.filter(|c| !classes.contains(c)) {
+            let class_id = match self.class_of(call_id).await {
+                Ok(class_id) => class_id,
+                Err(DeskError::NotFound(_) | DeskError::Ambiguous(_)) => continue,
+                Err(e) => return Err(e),
+            };
+            if !classes.contains(&class_id) {
                 classes.push(class_id);
             }
         }
@@ -457,8 +503,9 @@ impl<'a> Desk<'a> {
         self.store
             .set_setting(&teacher_key(&request.class_id), &claimed_by)
             .await?;
-        sqlx::query("UPDATE calls SET claimed_by = ? WHERE call_id = ?")
+        sqlx::query("UPDATE calls SET claimed_by = ? WHERE class_id = ? AND call_id = ?")
             .bind(&claimed_by)
+            .bind(&request.class_id)
             .bind(call_id)
             .execute(self.store.pool())
             .await?;
@@ -581,7 +628,7 @@ impl<'a> Desk<'a> {
         let mut tx = self.store.pool().begin().await?;
         sqlx::query(
             "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (class_id, call_id) DO NOTHING",
         )
         .bind(call_id)
         .bind(&request.class_id)
@@ -590,14 +637,16 @@ impl<'a> Desk<'a> {
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM desk_drafts WHERE call_id = ?")
+        sqlx::query("DELETE FROM desk_drafts WHERE class_id = ? AND call_id = ?")
+            .bind(&request.class_id)
             .bind(call_id)
             .execute(&mut *tx)
             .await?;
         if promise == Promise::Visit {
             sqlx::query(
                 "INSERT INTO desk_visits (call_id, class_id, learner, pathway_id, widget_id, \
-                 promised_at_ms) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+                 promised_at_ms) VALUES (?, ?, ?, ?, ?, ?) \
+                 ON CONFLICT (class_id, call_id) DO NOTHING",
             )
             .bind(call_id)
             .bind(&request.class_id)

@@ -119,8 +119,10 @@ impl Desk<'_> {
 
     /// The half-written answer to a call, if any.
     pub async fn draft(&self, call_id: &str) -> Result<Option<String>, DeskError> {
+        let class_id = self.class_of(call_id).await?;
         Ok(
-            sqlx::query_scalar("SELECT body FROM desk_drafts WHERE call_id = ?")
+            sqlx::query_scalar("SELECT body FROM desk_drafts WHERE class_id = ? AND call_id = ?")
+                .bind(&class_id)
                 .bind(call_id)
                 .fetch_optional(self.store.pool())
                 .await?,
@@ -130,8 +132,10 @@ impl Desk<'_> {
     /// Keeps a half-written answer; an empty one removes the draft. Not validated beyond a
     /// generous cap: a draft may be over the limit while the teacher trims it.
     pub async fn set_draft(&self, call_id: &str, body: &str) -> Result<(), DeskError> {
+        let class_id = self.class_of(call_id).await?;
         if body.trim().is_empty() {
-            sqlx::query("DELETE FROM desk_drafts WHERE call_id = ?")
+            sqlx::query("DELETE FROM desk_drafts WHERE class_id = ? AND call_id = ?")
+                .bind(&class_id)
                 .bind(call_id)
                 .execute(self.store.pool())
                 .await?;
@@ -144,10 +148,11 @@ impl Desk<'_> {
             )));
         }
         sqlx::query(
-            "INSERT INTO desk_drafts (call_id, body, updated_at_ms) VALUES (?, ?, ?) \
-             ON CONFLICT (call_id) DO UPDATE SET body = excluded.body, \
+            "INSERT INTO desk_drafts (class_id, call_id, body, updated_at_ms) VALUES (?, ?, ?, ?) \
+             ON CONFLICT (class_id, call_id) DO UPDATE SET body = excluded.body, \
              updated_at_ms = excluded.updated_at_ms",
         )
+        .bind(&class_id)
         .bind(call_id)
         .bind(body)
         .bind(self.store.now_ms())

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{Desk, DeskError};
+use super::{Desk, DeskError, not_another_hosts};
 use crate::dto::ms;
 use crate::progress::names::{Labeler, Privacy};
 
@@ -14,7 +14,7 @@ use crate::progress::names::{Labeler, Privacy};
 /// the class filter (spelled out per query: an `?2 IS NULL OR ...` filter would keep SQLite from
 /// using the calls index and read every call of every class).
 macro_rules! followups_sql {
-    ($class:literal) => {
+    ($class:expr) => {
         concat!(
             "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, \
              c.widget_id, c.at_ms, COALESCE(c.closed_at_ms, c.deadline_ms), \
@@ -23,8 +23,10 @@ macro_rules! followups_sql {
              WHERE c.function = 'assist' ",
             $class,
             " AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
-             AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
-             AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
+             AND NOT EXISTS (SELECT 1 FROM desk_sent s \
+                 WHERE s.class_id = c.class_id AND s.call_id = c.call_id) \
+             AND NOT EXISTS (SELECT 1 FROM desk_followups_done d \
+                 WHERE d.class_id = c.class_id AND d.call_id = c.call_id) \
              ORDER BY c.at_ms, c.call_id"
         )
     };
@@ -32,8 +34,9 @@ macro_rules! followups_sql {
 
 /// Follow-ups of one class (`?2`).
 pub const FOLLOWUPS_SQL: &str = followups_sql!("AND c.class_id = ?2");
-/// Follow-ups of every class.
-pub const FOLLOWUPS_ALL_SQL: &str = followups_sql!("");
+/// Follow-ups of every class the desk serves (`?2`: the host Settings name).
+pub const FOLLOWUPS_ALL_SQL: &str =
+    followups_sql!(concat!("AND ", not_another_hosts!("c.class_id", "?2")));
 
 /// A learner the teacher owes a follow-up or a visit.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -79,22 +82,27 @@ pub type Row = (
 impl Desk<'_> {
     /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
     pub async fn room(&self, class_id: Option<&str>, privacy: Privacy) -> Result<Room, DeskError> {
+        let host_id = self.store.named_host_id().await?;
         let follow_ups: Vec<Row> = match class_id {
             Some(class_id) => sqlx::query_as(FOLLOWUPS_SQL)
                 .bind(self.store.now_ms())
                 .bind(class_id),
-            None => sqlx::query_as(FOLLOWUPS_ALL_SQL).bind(self.store.now_ms()),
+            None => sqlx::query_as(FOLLOWUPS_ALL_SQL)
+                .bind(self.store.now_ms())
+                .bind(host_id.as_deref()),
         }
         .fetch_all(self.store.pool())
         .await?;
-        let visits: Vec<Row> = sqlx::query_as(
+        let visits: Vec<Row> = sqlx::query_as(&format!(
             "SELECT v.call_id, v.class_id, v.learner, v.pathway_id, v.widget_id, \
              v.promised_at_ms, NULL, COALESCE((SELECT ps.title FROM pathway_steps ps \
              WHERE ps.pathway_id = v.pathway_id AND ps.widget_id = v.widget_id), v.widget_id) \
-             FROM desk_visits v WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
-             ORDER BY v.promised_at_ms, v.call_id",
-        )
+             FROM desk_visits v WHERE done_at_ms IS NULL AND (?1 IS NULL OR v.class_id = ?1) \
+             AND {} ORDER BY v.promised_at_ms, v.call_id",
+            not_another_hosts!("v.class_id", "?2")
+        ))
         .bind(class_id)
+        .bind(host_id.as_deref())
         .fetch_all(self.store.pool())
         .await?;
         let mut labels: std::collections::HashMap<String, Labeler> = Default::default();
@@ -139,11 +147,12 @@ impl Desk<'_> {
     /// The teacher followed up: the learner leaves the follow-up list (and the grid's and "who
     /// needs me"'s follow-up signal).
     pub async fn follow_up_done(&self, call_id: &str) -> Result<(), DeskError> {
-        self.request(call_id).await?;
+        let class_id = self.class_of(call_id).await?;
         sqlx::query(
-            "INSERT INTO desk_followups_done (call_id, done_at_ms) VALUES (?, ?) \
-             ON CONFLICT (call_id) DO NOTHING",
+            "INSERT INTO desk_followups_done (class_id, call_id, done_at_ms) VALUES (?, ?, ?) \
+             ON CONFLICT (class_id, call_id) DO NOTHING",
         )
+        .bind(&class_id)
         .bind(call_id)
         .bind(self.store.now_ms())
         .execute(self.store.pool())
@@ -154,10 +163,13 @@ impl Desk<'_> {
 
     /// The teacher made the visit they promised.
     pub async fn visit_done(&self, call_id: &str) -> Result<(), DeskError> {
+        let class_id = self.class_of(call_id).await?;
         let done = sqlx::query(
-            "UPDATE desk_visits SET done_at_ms = ? WHERE call_id = ? AND done_at_ms IS NULL",
+            "UPDATE desk_visits SET done_at_ms = ? \
+             WHERE class_id = ? AND call_id = ? AND done_at_ms IS NULL",
         )
         .bind(self.store.now_ms())
+        .bind(&class_id)
         .bind(call_id)
         .execute(self.store.pool())
         .await?;

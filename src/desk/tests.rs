@@ -377,7 +377,17 @@ async fn saved_replies_and_drafts_survive_a_restart() {
         desk.update_reply(r.reply_id, "Numerators", "Compare the tops.")
             .await
             .unwrap();
+        store
+            .upsert_class("class-1", "Room 12", None)
+            .await
+            .unwrap();
+        insert_call(&store, "call-a", T0, "How?").await;
         desk.set_draft("call-a", "I think you shou").await.unwrap();
+        // A draft names a stored request: an unknown one is refused, not kept nowhere.
+        assert!(matches!(
+            desk.set_draft("call-404", "lost").await,
+            Err(DeskError::NotFound(_))
+        ));
         desk.set_muted(true).await.unwrap();
         store.close().await;
         r.reply_id
@@ -510,4 +520,89 @@ async fn the_teachers_own_claims_come_first() {
     let queue = desk.queue(None).await.unwrap();
     let order: Vec<&str> = queue.iter().map(|r| r.call_id.as_str()).collect();
     assert_eq!(order, ["call-new", "call-old"]);
+}
+
+/// A host names its calls uniquely, another host may reuse an id: the desk serves the classes of
+/// the host Settings name (as the sidebar lists them), so the same id from another host's class
+/// is neither listed nor answered, and its draft and answer are kept per class.
+#[tokio::test]
+async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only() {
+    let f = fixture().await;
+    const SCHOOL: &str = "https://school.example";
+    f.store.bind_class_to_host("class-1", "demo").await.unwrap();
+    f.store
+        .upsert_class("class-2", "Period 4", None)
+        .await
+        .unwrap();
+    insert_call(&f.store, "call-1", T0, "Demo class question").await;
+    sqlx::query(
+        "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, widget_run_id, \
+         learner, kind, request, at_ms, deadline, deadline_ms, opened_seq) \
+         SELECT call_id, 'class-2', function, pathway_id, widget_id, widget_run_id, \
+         'anon_bbbb2222', kind, replace(request, 'Demo class', 'School class'), at_ms, \
+         deadline, deadline_ms, opened_seq FROM calls WHERE class_id = 'class-1'",
+    )
+    .execute(f.store.pool())
+    .await
+    .unwrap();
+    let desk = Desk::new(&f.store);
+    let host = FakeHost::default();
+
+    f.store.bind_class_to_host("class-2", SCHOOL).await.unwrap();
+    let questions = |q: Vec<HelpRequest>| -> Vec<(String, String)> {
+        q.into_iter().map(|r| (r.class_id, r.question)).collect()
+    };
+    let pair = |c: &str, q: &str| (c.to_string(), q.to_string());
+    // The demo host is the default: its class's request only.
+    assert_eq!(
+        questions(desk.queue(None).await.unwrap()),
+        [pair("class-1", "Demo class question")]
+    );
+    desk.set_draft("call-1", "demo draft").await.unwrap();
+    desk.answer(&host, "call-1", "Look at the tops.")
+        .await
+        .unwrap();
+    let sent: Vec<(String, String)> =
+        sqlx::query_as("SELECT class_id, outcome FROM desk_sent ORDER BY class_id")
+            .fetch_all(f.store.pool())
+            .await
+            .unwrap();
+    assert_eq!(sent, [pair("class-1", "answered")]);
+
+    // Settings now name the school host: its class's request, still open, with no draft.
+    f.store.set_setting("host_mode", "custom").await.unwrap();
+    f.store.set_setting("host_url", SCHOOL).await.unwrap();
+    let queue = desk.queue(None).await.unwrap();
+    assert_eq!(
+        questions(queue.clone()),
+        [pair("class-2", "School class question")]
+    );
+    assert_eq!(queue[0].state, RequestState::Open);
+    assert_eq!(queue[0].draft, None);
+    assert_eq!(desk.waiting_count().await.unwrap(), 1);
+    desk.decline(&host, "call-1").await.unwrap();
+    let sent: Vec<(String, String)> =
+        sqlx::query_as("SELECT class_id, outcome FROM desk_sent ORDER BY class_id")
+            .fetch_all(f.store.pool())
+            .await
+            .unwrap();
+    assert_eq!(
+        sent,
+        [pair("class-1", "answered"), pair("class-2", "declined")]
+    );
+
+    // Negative control: two classes with no host both serve the id; the desk will not guess.
+    sqlx::query("UPDATE classes SET host_id = NULL")
+        .execute(f.store.pool())
+        .await
+        .unwrap();
+    assert!(matches!(
+        desk.request("call-1").await,
+        Err(DeskError::Ambiguous(_))
+    ));
+    assert!(matches!(
+        desk.coming_over(&host, "call-1").await,
+        Err(DeskError::Ambiguous(_))
+    ));
+    assert_eq!(host.sent.lock().unwrap().len(), 2, "nothing more was sent");
 }

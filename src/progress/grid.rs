@@ -140,9 +140,9 @@ pub const GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM
 pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
      MAX(function = 'assist' AND state = 'open'), \
      MAX(function = 'assist' AND state IN ('expired', 'failed') \
-         AND call_id NOT IN (SELECT call_id FROM desk_sent) \
-         AND call_id NOT IN (SELECT call_id FROM desk_followups_done)), \
-     COUNT(*) FROM calls WHERE class_id = ? AND pathway_id = ? GROUP BY learner, widget_id";
+         AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = ?1) \
+         AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = ?1)), \
+     COUNT(*) FROM calls WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
 
 impl Store {
     /// The pathway an assignment of `class_id` refers to.

@@ -205,7 +205,8 @@ impl Store {
 
         // Waiting: open, before the deadline, and not answered from this desk yet.
         let waiting: Vec<String> = sqlx::query_scalar(
-            "SELECT c.learner FROM calls c LEFT JOIN desk_sent s ON s.call_id = c.call_id \
+            "SELECT c.learner FROM calls c \
+             LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
              WHERE c.class_id = ? AND c.function = 'assist' AND c.state = 'open' \
              AND c.deadline_ms > ? AND s.call_id IS NULL ORDER BY c.at_ms, c.call_id",
         )

@@ -209,8 +209,9 @@ fn standard_view(c: &crate::progress::mastery::MasteryCell) -> StandardView {
 pub const MISSED_HELP_SQL: &str = "SELECT c.learner, c.widget_id FROM calls c \
      WHERE c.class_id = ?2 AND c.pathway_id = ?3 AND c.function = 'assist' \
      AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
-     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.call_id = c.call_id) \
-     AND NOT EXISTS (SELECT 1 FROM desk_followups_done d WHERE d.call_id = c.call_id) \
+     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.class_id = ?2 AND s.call_id = c.call_id) \
+     AND NOT EXISTS (SELECT 1 FROM desk_followups_done d \
+         WHERE d.class_id = ?2 AND d.call_id = c.call_id) \
      ORDER BY c.at_ms, c.call_id";
 
 async fn assignment_report(

@@ -313,7 +313,8 @@ pub async fn student_page(
     .await
     .map_err(StoreError::from)?;
     let followed_up: HashSet<String> = sqlx::query_scalar(
-        "SELECT f.call_id FROM desk_followups_done f JOIN calls c ON c.call_id = f.call_id \
+        "SELECT f.call_id FROM desk_followups_done f \
+         JOIN calls c ON c.class_id = f.class_id AND c.call_id = f.call_id \
          WHERE c.class_id = ? AND c.learner = ?",
     )
     .bind(class_id)

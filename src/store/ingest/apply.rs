@@ -318,36 +318,39 @@ async fn apply_calls(
 
     let mut changed = false;
     for update in &later {
-        let done =
-            match update {
-                Later::Close {
-                    call_id,
-                    state,
-                    response,
-                    at_ms,
-                    seq,
-                } => sqlx::query(
+        let done = match update {
+            Later::Close {
+                call_id,
+                state,
+                response,
+                at_ms,
+                seq,
+            } => {
+                sqlx::query(
                     "UPDATE calls SET state = ?, response = ?, closed_at_ms = ?, closed_seq = ? \
-                     WHERE call_id = ? AND state = 'open'",
+                     WHERE class_id = ? AND call_id = ? AND state = 'open'",
                 )
                 .bind(*state)
                 .bind(*response)
                 .bind(*at_ms)
                 .bind(*seq)
+                .bind(class_id)
                 .bind(*call_id)
                 .execute(&mut *conn)
-                .await?,
-                Later::Claim {
-                    call_id,
-                    claimed_by,
-                } => {
-                    sqlx::query("UPDATE calls SET claimed_by = ? WHERE call_id = ?")
-                        .bind(*claimed_by)
-                        .bind(*call_id)
-                        .execute(&mut *conn)
-                        .await?
-                }
-            };
+                .await?
+            }
+            Later::Claim {
+                call_id,
+                claimed_by,
+            } => {
+                sqlx::query("UPDATE calls SET claimed_by = ? WHERE class_id = ? AND call_id = ?")
+                    .bind(*claimed_by)
+                    .bind(class_id)
+                    .bind(*call_id)
+                    .execute(&mut *conn)
+                    .await?
+            }
+        };
         changed |= done.rows_affected() > 0;
     }
     // 19 columns: 100 rows keep a statement far inside SQLite's bound-parameter limit.
@@ -378,7 +381,7 @@ async fn apply_calls(
                 .push_bind(c.closed_at_ms)
                 .push_bind(c.closed_seq);
         });
-        q.push(" ON CONFLICT (call_id) DO NOTHING");
+        q.push(" ON CONFLICT (class_id, call_id) DO NOTHING");
         changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
     }
     Ok(changed)

@@ -146,8 +146,10 @@ impl BatchState {
         let calls: Vec<&str> = calls.into_iter().collect();
         for chunk in calls.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Sqlite>::new(
-                "SELECT call_id, function, deadline, state FROM calls WHERE call_id IN (",
+                "SELECT call_id, function, deadline, state FROM calls WHERE class_id = ",
             );
+            q.push_bind(class_id.to_string());
+            q.push(" AND call_id IN (");
             push_list(&mut q, chunk);
             q.push(")");
             let rows: Vec<(String, String, String, String)> =
