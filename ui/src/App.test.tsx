@@ -6,6 +6,7 @@ import { IpcError, toUiError, unwrap } from "./ipc";
 import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
 import { fakeExportIpc } from "./test-support/fakeExportIpc";
 import { noRoomControls } from "./test-support/fakeRoom";
+import { storeChanged } from "./test-support/storeChanged";
 
 const status: AppStatus = {
   version: "0.1.0",
@@ -308,6 +309,63 @@ describe("classes, settings and diagnostics", () => {
     expect(asked).toBe(0);
     act(() => fake.changed({ ...change, classes: true }));
     await waitFor(() => expect(asked).toBe(1));
+  });
+});
+
+describe("what a store change reloads", () => {
+  it("reloads the class page's parts on the changes that touch them, for its own class only", async () => {
+    const classes: ClassSummary[] = [
+      { class_id: "c1", title: "P3", join_code: null, learners: 3, open_requests: 0 },
+      { class_id: "c2", title: "P5", join_code: null, learners: 3, open_requests: 0 },
+    ];
+    const fake = fakeIpc({ classes });
+    const asked = { grid: 0, room: 0, assignments: 0 };
+    const cv = fake.ipc.classView;
+    const { grid, room } = cv;
+    cv.grid = (...args) => {
+      asked.grid++;
+      return grid(...args);
+    };
+    cv.room = (...args) => {
+      asked.room++;
+      return room(...args);
+    };
+    cv.assignments = async () => {
+      asked.assignments++;
+      return [
+        {
+          assignment_id: "a1",
+          pathway_id: "p",
+          pathway_title: "Fractions",
+          due_at_ms: null,
+          note: null,
+          created_at_ms: 0,
+          started: 1,
+        },
+      ];
+    };
+    render(<App ipc={fake.ipc} />);
+    fireEvent.click(await screen.findByRole("button", { name: /P3/ }));
+    await waitFor(() => expect(asked).toEqual({ grid: 1, room: 1, assignments: 1 }));
+    const reloadsAfter = async (change: StoreChanged, expected: typeof asked) => {
+      act(() => fake.changed(change));
+      await waitFor(() => expect(asked).toEqual(expected));
+      // Nothing more comes later.
+      await new Promise((r) => setTimeout(r, 30));
+      expect(asked).toEqual(expected);
+    };
+    // Another class's results: nothing here reloads.
+    await reloadsAfter(storeChanged(["c2"], ["results", "room", "assignments"]), { grid: 1, room: 1, assignments: 1 });
+    // The host paused this class: the header only.
+    await reloadsAfter(storeChanged(["c1"], ["room"]), { grid: 1, room: 2, assignments: 1 });
+    // A result here: the grid and the assignment list (its "started" count), not the header.
+    await reloadsAfter(storeChanged(["c1"], ["results"]), { grid: 2, room: 2, assignments: 2 });
+    // Two changes in one render (a result here, then one in another class): the first is not lost.
+    act(() => {
+      fake.changed(storeChanged(["c1"], ["results"]));
+      fake.changed(storeChanged(["c2"], ["results"]));
+    });
+    await waitFor(() => expect(asked).toEqual({ grid: 3, room: 2, assignments: 3 }));
   });
 });
 

@@ -9,6 +9,7 @@ import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
+import { changeTick, countChange, DESK, EVERYTHING, NO_CHANGES, type StoreChanges } from "./ipc/changes";
 import { ProjectorSafeProvider, useProjectorSafe } from "./privacy/ProjectorSafe";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
@@ -32,7 +33,7 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
 function Frame({ ipc }: { ipc: TeacherIpc }) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
   const [view, setView] = useState<View>({ kind: "welcome" });
-  const [changeTick, setChangeTick] = useState(0);
+  const [changes, setChanges] = useState<StoreChanges>(NO_CHANGES);
   useDeskAttention(ipc, useProjectorSafe());
 
   const load = useCallback(async () => {
@@ -58,12 +59,13 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
     [ipc],
   );
 
-  // Stored data changed: the open view refetches (already coalesced), and the sidebar when its
-  // counts (learners, open requests) or its classes changed — not on every result.
+  // Stored data changed: the open view refetches what the change touched (already coalesced;
+  // each view picks its kinds and class from the counters), and the sidebar when its counts
+  // (learners, open requests) or its classes changed — not on every result.
   useEffect(
     () =>
       ipc.onStoreChanged((change) => {
-        setChangeTick((t) => t + 1);
+        setChanges((prev) => countChange(prev, change));
         if (!change.classes) return;
         void ipc
           .listClasses()
@@ -105,13 +107,13 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
         ) : view.kind === "settings" ? (
           <SettingsView ipc={ipc} onHostChanged={() => void load()} />
         ) : view.kind === "diagnostics" ? (
-          <DiagnosticsView ipc={ipc} changeTick={changeTick} />
+          <DiagnosticsView ipc={ipc} changeTick={changeTick(changes, EVERYTHING)} />
         ) : view.kind === "desk" ? (
-          <HelpDesk ipc={ipc} changeTick={changeTick} />
+          <HelpDesk ipc={ipc} changeTick={changeTick(changes, DESK)} />
         ) : view.kind === "export" ? (
           <ExportView ipc={ipc} classes={classes} initialClassId={view.classId} />
         ) : current ? (
-          <ClassPage ipc={ipc} summary={current} changeTick={changeTick} />
+          <ClassPage ipc={ipc} summary={current} changes={changes} />
         ) : (
           <section className="welcome" aria-labelledby="welcome-title">
             <h2 id="welcome-title">Welcome</h2>

@@ -2,8 +2,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
+import { countChange, NO_CHANGES } from "../../ipc/changes";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { noRoomControls } from "../../test-support/fakeRoom";
+import { storeChanged } from "../../test-support/storeChanged";
 import { ClassPage } from "./ClassPage";
 import { LiveGrid } from "./LiveGrid";
 
@@ -152,7 +154,7 @@ describe("projector-safe mode", () => {
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage ipc={ipc} summary={summary} changeTick={0} />
+        <ClassPage ipc={ipc} summary={summary} changes={NO_CHANGES} />
       </ProjectorSafeProvider>,
     );
     await screen.findByText("Ada Canary");
@@ -202,7 +204,11 @@ describe("projector-safe mode", () => {
     };
     const page = (tick: number) => (
       <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage ipc={ipc} summary={summary} changeTick={tick} />
+        <ClassPage
+          ipc={ipc}
+          summary={summary}
+          changes={tick ? countChange(NO_CHANGES, storeChanged([summary.class_id], ["results"])) : NO_CHANGES}
+        />
       </ProjectorSafeProvider>
     );
     const { container, rerender } = render(page(0));
@@ -246,7 +252,7 @@ describe("projector-safe mode", () => {
     };
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage ipc={ipc} summary={summary} changeTick={0} />
+        <ClassPage ipc={ipc} summary={summary} changes={NO_CHANGES} />
       </ProjectorSafeProvider>,
     );
     // The teacher opens a cell; its detail (a name) is slow to come...

@@ -12,6 +12,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
+import { changeTick, PROGRESS, type StoreChanges } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
@@ -29,16 +30,16 @@ type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" 
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
- * `changeTick` moves on each (coalesced) StoreChanged event and the open view refetches.
+ * each part refetches on the (coalesced) store changes that touch it, for this class only.
  */
 export function ClassPage({
   ipc,
   summary,
-  changeTick,
+  changes,
 }: {
   ipc: TeacherIpc;
   summary: ClassSummary;
-  changeTick: number;
+  changes: StoreChanges;
 }) {
   const cv = ipc.classView;
   const safe = useProjectorSafe();
@@ -57,6 +58,14 @@ export function ClassPage({
   // The newest drill-down asked for: only its answer opens the pane (not an older, slower one).
   const newestEvidence = useRef(0);
 
+  // Each part reloads on what touches it: the room header not on each result, the grid not on
+  // a pause, nothing on another class's change.
+  const progressTick = changeTick(changes, PROGRESS, classId);
+  const roomTick = changeTick(changes, ["room"], classId);
+  // Progress over the assigned pathways: the assignment list (its "started" counts), the student
+  // page, the report, the maps (the pathway map also shows the pacing limit).
+  const planTick = progressTick + changeTick(changes, ["assignments"], classId);
+
   const fail = (e: unknown) => setError(ipc.toUiError(e).message);
   useLiveLoad(
     (keep) =>
@@ -70,7 +79,7 @@ export function ClassPage({
         keep(fail),
       ),
     [cv, ipc, classId],
-    changeTick,
+    planTick,
   );
 
   // `safe` is in the key: the backend labels (and suppresses) by the mode, so a switch refetches,
@@ -86,7 +95,7 @@ export function ClassPage({
       return Promise.all(loads);
     },
     [cv, ipc, classId, selected, tab, safe],
-    changeTick,
+    progressTick,
   );
 
   // Escape closes the evidence pane (unless something in front of it, like a dialog, took the
@@ -172,7 +181,7 @@ export function ClassPage({
         </dl>
         <ProjectorSafeSwitch />
         <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
-        <RoomControls ipc={ipc} classId={classId} changeTick={changeTick} />
+        <RoomControls ipc={ipc} classId={classId} changeTick={roomTick} />
       </header>
       {error ? (
         <p role="alert" className="field-error">
@@ -242,7 +251,7 @@ export function ClassPage({
             ipc={ipc}
             classId={classId}
             learner={student}
-            changeTick={changeTick}
+            changeTick={planTick}
             onBack={() => setStudent(null)}
           />
         ) : tab === "grid" ? (
@@ -271,19 +280,13 @@ export function ClassPage({
             <Mastery mastery={mastery} />
           ) : null
         ) : tab === "knowledge" ? (
-          <KnowledgeMap ipc={ipc} classId={classId} changeTick={changeTick} />
+          <KnowledgeMap ipc={ipc} classId={classId} changeTick={planTick} />
         ) : tab === "pathways" ? (
-          <PathwayMap ipc={ipc} classId={classId} changeTick={changeTick} />
+          <PathwayMap ipc={ipc} classId={classId} changeTick={planTick + roomTick} />
         ) : tab === "needs" ? (
           <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
         ) : tab === "report" && !safe ? (
-          <Report
-            ipc={ipc}
-            classId={classId}
-            assignments={assignments}
-            changeTick={changeTick}
-            onStudent={openStudent}
-          />
+          <Report ipc={ipc} classId={classId} assignments={assignments} changeTick={planTick} onStudent={openStudent} />
         ) : tab === "timeline" && timeline ? (
           <Timeline timeline={timeline} />
         ) : null}
