@@ -217,6 +217,9 @@ pub fn run() -> ExitCode {
     let notifier = Arc::new(a2learn_teacher::desk::notify::DeskNotifier::new(
         store.now_ms(),
     ));
+    // The latency measurement's trace of the notification path (test builds only).
+    #[cfg(feature = "test-hooks")]
+    let trace = crate::demo::test_hook::ChangeTrace::from_env(&store);
     let app = tauri::Builder::default()
         // Used from Rust only (commands::desk::notify_new_requests); the window's capability
         // grants the page no notification permission.
@@ -240,8 +243,17 @@ pub fn run() -> ExitCode {
                 }
             });
             let handle = app.handle().clone();
+            #[cfg(feature = "test-hooks")]
+            let changes_rx = match &trace {
+                Some(trace) => trace.clone().forward(changes_rx),
+                None => changes_rx,
+            };
             tauri::async_runtime::spawn(coalesce(changes_rx, COALESCE_WINDOW, move |changes| {
                 let calls = changes.values().any(|c| c.calls);
+                #[cfg(feature = "test-hooks")]
+                if let Some(trace) = &trace {
+                    trace.emitted();
+                }
                 if let Err(e) = events::StoreChanged::from(changes).emit(&handle) {
                     tracing::warn!(error = %e, "cannot emit a store change");
                 }

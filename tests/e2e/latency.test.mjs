@@ -124,6 +124,18 @@ test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", a
   await sleep(500);
   state = await wd.execute("return window.__lat");
   const notes = [...state.notes].sort((a, b) => a - b);
+  // The core's trace (test hook `ChangeTrace`): each batch's commit with the class's cursor after
+  // it, and each StoreChanged sent to the window.
+  const trace = (await readFile(`${log}.core`, "utf8").catch(() => ""))
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  const stored = trace.filter((r) => "stored_ms" in r && r.cursor !== null);
+  const emitted = trace.filter((r) => "emitted_ms" in r).map((r) => r.emitted_ms);
+  // The page heard the last `notes.length` of the core's emissions (it listened late), in order.
+  const offset = emitted.length - notes.length;
+  const arrivalOf = (i) => (i - offset >= 0 ? notes[i - offset] : undefined);
+  const misordered = notes.filter((n, j) => n < emitted[offset + j]).length;
 
   for (const phase of PHASES) {
     const ofRate = emits.filter((e) => e.rate === phase.rate);
@@ -148,6 +160,22 @@ test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", a
       notified.push(note - e.emit_ms);
       afterNote.push(shown - note);
     }
+    // The notification path, split: feed + ingest (emit -> the commit whose cursor covers the
+    // event's seq), coalescing (-> the first StoreChanged sent after it), delivery (-> its
+    // arrival in the page).
+    const ingest = [];
+    const coalescing = [];
+    const delivery = [];
+    for (const e of ofRate) {
+      const commit = stored.find((r) => r.class_id === e.class_id && r.cursor >= e.seq && r.stored_ms >= e.emit_ms);
+      if (!commit) continue;
+      ingest.push(commit.stored_ms - e.emit_ms);
+      const i = emitted.findIndex((t) => t >= commit.stored_ms);
+      if (i < 0) continue;
+      coalescing.push(emitted[i] - commit.stored_ms);
+      const arrival = arrivalOf(i);
+      if (arrival !== undefined) delivery.push(arrival - emitted[i]);
+    }
     const first = Math.min(...ofRate.map((e) => e.emit_ms));
     const last = Math.max(...ofRate.map((e) => e.emit_ms));
     const notesIn = notes.filter((n) => n >= first && n <= last + 1000).length;
@@ -161,7 +189,14 @@ test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", a
         (ahead > 0 ? ` (${ahead} rows drawn before their own notification, left out)` : ""),
     );
     console.log(`MEASURE ${phase.rate} events/s StoreChanged -> row in the DOM (IPC refetch + render): ${fmt(afterNote)}`);
+    console.log(`MEASURE ${phase.rate} events/s   split: host emit -> stored (feed + ingest): ${fmt(ingest)}`);
+    console.log(`MEASURE ${phase.rate} events/s   split: stored -> StoreChanged sent (coalescing): ${fmt(coalescing)}`);
+    console.log(`MEASURE ${phase.rate} events/s   split: StoreChanged sent -> in the page (delivery): ${fmt(delivery)}`);
     assert.ok(screen.length >= 200, `${screen.length} of ${ofRate.length} events at ${phase.rate}/s matched to a row`);
   }
   console.log(`MEASURE page mutations observed: ${state.mutations}`);
+  console.log(
+    `MEASURE core trace: ${stored.length} commits, ${emitted.length} StoreChanged sent, ${notes.length} heard by the page` +
+      (misordered > 0 ? ` (${misordered} heard before sent: the pairing is off)` : ""),
+  );
 });

@@ -29,9 +29,9 @@ pub const INJECTED_LEARNER: &str = "anon_injected01";
 /// sorts first in the live grid and is drawn). Needs [`DEMO_EMIT_LOG_ENV`].
 pub const DEMO_EMIT_ENV: &str = "A2LEARN_DEMO_EMIT";
 /// Environment variable: the file the emitter appends one JSON line per completion to
-/// (`{"learner":…,"seq":…,"emit_ms":…}`, wall time in epoch ms, from the store's clock), after
-/// each phase. The emitter starts once `<file>.go` exists (the test creates it when the page
-/// watches), waiting at most 5 minutes.
+/// (`{"learner":…,"class_id":…,"seq":…,"emit_ms":…,"rate":…}`, wall time in epoch ms, from the
+/// store's clock), after each phase. The emitter starts once `<file>.go` exists (the test
+/// creates it when the page watches), waiting at most 5 minutes.
 pub const DEMO_EMIT_LOG_ENV: &str = "A2LEARN_DEMO_EMIT_LOG";
 /// Pause between two phases of [`DEMO_EMIT_ENV`], so their latencies do not overlap.
 const EMIT_PHASE_GAP: Duration = Duration::from_secs(3);
@@ -202,6 +202,7 @@ impl Emitter {
                 lines.push_str(
                     &serde_json::json!({
                         "learner": learner,
+                        "class_id": self.class_id,
                         "seq": seq,
                         "emit_ms": emit_ms,
                         "rate": phase.rate,
@@ -223,6 +224,72 @@ impl Emitter {
             .await??;
         }
         Ok(())
+    }
+}
+
+/// The core's side of the latency measurement, beside [`DEMO_EMIT_LOG_ENV`]'s file in
+/// `<file>.core`, one JSON line per record (wall time in epoch ms, from the store's clock):
+/// `{"stored_ms","class_id","cursor"}` when a batch's change notification leaves the store (its
+/// commit time and the class's cursor just after), `{"emitted_ms"}` just before the window is sent
+/// a `StoreChanged`. With the emit log and the page's arrival times, the test splits the
+/// notification path into feed + ingest, coalescing, and delivery to the page.
+pub struct ChangeTrace {
+    store: Store,
+    file: std::sync::Mutex<std::fs::File>,
+}
+
+impl ChangeTrace {
+    /// A trace when [`DEMO_EMIT_LOG_ENV`] is set (the latency measurement), else none.
+    pub fn from_env(store: &Store) -> Option<std::sync::Arc<Self>> {
+        let log = std::env::var(DEMO_EMIT_LOG_ENV).ok()?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(format!("{log}.core"))
+            .inspect_err(|e| tracing::error!(error = %e, "test hook: no change trace"))
+            .ok()?;
+        Some(std::sync::Arc::new(Self {
+            store: store.clone(),
+            file: std::sync::Mutex::new(file),
+        }))
+    }
+
+    fn write(&self, record: serde_json::Value) {
+        use std::io::Write;
+        let mut file = self
+            .file
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Err(e) = writeln!(file, "{record}") {
+            tracing::warn!(error = %e, "test hook: cannot write the change trace");
+        }
+    }
+
+    /// Passes every store change on, recording it first.
+    pub fn forward(
+        self: std::sync::Arc<Self>,
+        mut rx: tokio::sync::mpsc::UnboundedReceiver<a2learn_teacher::host::feed::StoreChanged>,
+    ) -> tokio::sync::mpsc::UnboundedReceiver<a2learn_teacher::host::feed::StoreChanged> {
+        let (tx, out) = tokio::sync::mpsc::unbounded_channel();
+        tauri::async_runtime::spawn(async move {
+            while let Some(change) = rx.recv().await {
+                let cursor = self.store.cursor(&change.class_id).await.ok().flatten();
+                self.write(serde_json::json!({
+                    "stored_ms": change.committed_at_ms,
+                    "class_id": change.class_id,
+                    "cursor": cursor,
+                }));
+                if tx.send(change).is_err() {
+                    return;
+                }
+            }
+        });
+        out
+    }
+
+    /// Records that a `StoreChanged` is about to be sent to the window.
+    pub fn emitted(&self) {
+        self.write(serde_json::json!({ "emitted_ms": self.store.now_ms() }));
     }
 }
 

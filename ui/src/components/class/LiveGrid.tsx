@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Moon, PencilLine } from "lucide-react";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from "react";
 import { span } from "../../format";
 import type { CellState, GridView } from "../../ipc";
 import { CELL, STATES } from "./cells";
@@ -49,8 +49,14 @@ function totals(grid: GridView) {
  * ("Ada, Compare fractions: completed, correct"). The grid is one tab stop (roving tabindex):
  * arrow keys move between cells, Home / End to the row's first / last step, Ctrl+Home / Ctrl+End
  * to the first / last cell, PageUp / PageDown by ten rows, Enter opens the cell.
+ *
+ * Memoised: the class page renders on every store change (its reload counters), and the grid
+ * redraws only when its own data or handlers change — the page's main thread stays free for the
+ * next notification and the next answer.
  */
-export function LiveGrid({
+export const LiveGrid = memo(LiveGridView);
+
+function LiveGridView({
   grid,
   onOpen,
   onStudent,

@@ -1,12 +1,16 @@
 import { Flag, Hand, TriangleAlert, X } from "lucide-react";
+import { memo } from "react";
 import type { NeedsMeView } from "../../ipc";
 import { ago } from "./cells";
 
 /** The same icons as the grid's cells (the reason's text says it too). */
 const ICON = { follow_up: Flag, help_request: Hand, struggling: TriangleAlert, repeated_failures: X } as const;
 
-/** One ranked list: help requests, then struggles, then repeated failures, oldest first. */
-export function NeedsMe({ items, onStudent }: { items: NeedsMeView[]; onStudent?: (learner: string) => void }) {
+/** One ranked list: help requests, then struggles, then repeated failures, oldest first.
+ * Memoised as the grid is (redrawn only when its items change). */
+export const NeedsMe = memo(NeedsMeList);
+
+function NeedsMeList({ items, onStudent }: { items: NeedsMeView[]; onStudent?: (learner: string) => void }) {
   if (items.length === 0)
     return (
       <p className="muted" data-testid="needs-me-empty">
