@@ -65,6 +65,15 @@ async fn where_each_student_is_and_who_is_idle() {
     // A threshold past everyone's quiet time: nobody idle.
     let calm = store.placement(CLASS, "as-1", now, 20 * MIN).await.unwrap();
     assert!(calm.learners.iter().all(|x| !x.idle));
+    // The live grid places learners from the grid it read: the same places.
+    let grid = store.grid(CLASS, "as-1").await.unwrap();
+    for (threshold, expected) in [(10 * MIN, &p), (20 * MIN, &calm)] {
+        let from_grid = store
+            .placement_of_grid(&grid, now, threshold)
+            .await
+            .unwrap();
+        assert_eq!(&from_grid, &expected.learners);
+    }
 }
 
 #[tokio::test]

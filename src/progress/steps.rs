@@ -36,7 +36,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use super::grid::GridStep;
+use super::grid::{Grid, GridStep};
 use super::mastery::StandardCounts;
 use crate::store::{Store, StoreError};
 
@@ -380,6 +380,17 @@ pub struct Placement {
     pub learners: Vec<LearnerPlace>,
 }
 
+/// The stored catalog keeps no `requires`: each step builds on the one before it.
+fn pathway_order(steps: &[GridStep]) -> Vec<StepDeps> {
+    steps
+        .iter()
+        .map(|s| StepDeps {
+            widget_id: s.widget_id.clone(),
+            requires: None,
+        })
+        .collect()
+}
+
 /// Places every learner: `done` is each learner's completed steps, `last_event` their newest
 /// event on the pathway.
 pub fn place_learners(
@@ -538,19 +549,54 @@ impl Store {
             done.entry(learner).or_default().insert(widget);
         }
         let last = self.last_events(class_id, &pathway_id).await?;
-        let deps: Vec<StepDeps> = steps
-            .iter()
-            .map(|s| StepDeps {
-                widget_id: s.widget_id.clone(),
-                requires: None,
-            })
-            .collect();
-        let learners = place_learners(&deps, &learners, &done, &last, now_ms, idle_after_ms);
+        let learners = place_learners(
+            &pathway_order(&steps),
+            &learners,
+            &done,
+            &last,
+            now_ms,
+            idle_after_ms,
+        );
         Ok(Placement {
             pathway_id,
             steps,
             learners,
         })
+    }
+
+    /// [`Store::placement`] for a grid already read: the grid holds the class's learners and
+    /// every completion by step, so only the newest events are read again. The live grid's
+    /// refetch uses this (once per store change), instead of reading everything twice.
+    pub async fn placement_of_grid(
+        &self,
+        grid: &Grid,
+        now_ms: i64,
+        idle_after_ms: i64,
+    ) -> Result<Vec<LearnerPlace>, StoreError> {
+        let learners: Vec<String> = grid.rows.iter().map(|r| r.learner.clone()).collect();
+        let done: HashMap<String, HashSet<String>> = grid
+            .rows
+            .iter()
+            .map(|r| {
+                let completed = grid
+                    .steps
+                    .iter()
+                    .zip(&r.cells)
+                    .filter(|(_, c)| c.completions > 0)
+                    .map(|(s, _)| s.widget_id.clone())
+                    .collect();
+                (r.learner.clone(), completed)
+            })
+            .collect();
+        let last = self.last_events(&grid.class_id, &grid.pathway_id).await?;
+        Ok(place_learners(
+            &pathway_order(&grid.steps),
+            &learners,
+            &done,
+            &last,
+            now_ms,
+            idle_after_ms,
+        ))
     }
 }
 

@@ -100,18 +100,10 @@ pub async fn grid(
     let labels = store.labeler(class_id, privacy).await?;
     let idle_after = store.idle_after_minutes().await?;
     let placement = store
-        .placement(
-            class_id,
-            assignment_id,
-            store.now_ms(),
-            i64::from(idle_after) * 60_000,
-        )
+        .placement_of_grid(&grid, store.now_ms(), i64::from(idle_after) * 60_000)
         .await?;
-    let places: std::collections::HashMap<&str, &crate::progress::steps::LearnerPlace> = placement
-        .learners
-        .iter()
-        .map(|p| (p.learner.as_str(), p))
-        .collect();
+    let places: std::collections::HashMap<&str, &crate::progress::steps::LearnerPlace> =
+        placement.iter().map(|p| (p.learner.as_str(), p)).collect();
     let room = labels.projector_safe();
     let mut rows: Vec<GridRowView> = grid
         .rows
