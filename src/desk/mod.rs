@@ -309,8 +309,9 @@ impl<'a> Desk<'a> {
         Self { store }
     }
 
-    /// Waiting requests (the teacher's own claims first, then oldest first), then those closed in the last [`RECENTLY_CLOSED_MS`]
-    /// (most recent first). `class_id: None` is every class.
+    /// Waiting requests (the teacher's own claims first, then oldest first), then those closed
+    /// in the last [`RECENTLY_CLOSED_MS`] (most recent first). `class_id: None` is every class
+    /// the desk serves (not another host's).
     pub async fn queue(&self, class_id: Option<&str>) -> Result<Vec<HelpRequest>, DeskError> {
         let now = self.store.now_ms();
         let since = now - RECENTLY_CLOSED_MS;

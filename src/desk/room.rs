@@ -80,7 +80,8 @@ pub type Row = (
 );
 
 impl Desk<'_> {
-    /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class.
+    /// Follow-ups and visits, labelled as `privacy` allows. `class_id: None` is every class the
+    /// desk serves (not another host's).
     pub async fn room(&self, class_id: Option<&str>, privacy: Privacy) -> Result<Room, DeskError> {
         let host_id = self.store.named_host_id().await?;
         let follow_ups: Vec<Row> = match class_id {
