@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Profiler } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./App";
 import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
@@ -344,9 +345,26 @@ describe("what a store change reloads", () => {
         },
       ];
     };
-    render(<App ipc={fake.ipc} />);
+    // Every render the window commits (the app frame, the class page, any view).
+    let commits = 0;
+    render(
+      <Profiler id="app" onRender={() => commits++}>
+        <App ipc={fake.ipc} />
+      </Profiler>,
+    );
     fireEvent.click(await screen.findByRole("button", { name: /P3/ }));
     await waitFor(() => expect(asked).toEqual({ grid: 1, room: 1, assignments: 1 }));
+    // Another class's change renders nothing at all (the app frame used to, and the class page
+    // with it); this class's change renders (the control).
+    await new Promise((r) => setTimeout(r, 30));
+    const before = commits;
+    act(() => fake.changed(storeChanged(["c2"], ["results", "calls", "room"])));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(commits).toBe(before);
+    act(() => fake.changed(storeChanged(["c1"], ["room"])));
+    await waitFor(() => expect(commits).toBeGreaterThan(before));
+    await waitFor(() => expect(asked.room).toBe(2));
+    asked.room = 1;
     const reloadsAfter = async (change: StoreChanged, expected: typeof asked) => {
       act(() => fake.changed(change));
       await waitFor(() => expect(asked).toEqual(expected));

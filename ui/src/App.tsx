@@ -9,7 +9,7 @@ import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
-import { changeTick, countChange, DESK, EVERYTHING, NO_CHANGES, type StoreChanges } from "./ipc/changes";
+import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
 import { ProjectorSafeProvider, useProjectorSafe } from "./privacy/ProjectorSafe";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
@@ -33,7 +33,7 @@ export function App({ ipc }: { ipc: TeacherIpc }) {
 function Frame({ ipc }: { ipc: TeacherIpc }) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
   const [view, setView] = useState<View>({ kind: "welcome" });
-  const [changes, setChanges] = useState<StoreChanges>(NO_CHANGES);
+  const [feed] = useState(() => new ChangeFeed());
   useDeskAttention(ipc, useProjectorSafe());
 
   const load = useCallback(async () => {
@@ -60,72 +60,85 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
   );
 
   // Stored data changed: the open view refetches what the change touched (already coalesced;
-  // each view picks its kinds and class from the counters), and the sidebar when its counts
-  // (learners, open requests) or its classes changed — not on every result.
+  // each view follows its kinds and class in the feed, and only those views render), and the
+  // sidebar when its counts (learners, open requests) or its classes changed — not on every
+  // result.
   useEffect(
     () =>
       ipc.onStoreChanged((change) => {
-        setChanges((prev) => countChange(prev, change));
+        feed.add(change);
         if (!change.classes) return;
         void ipc
           .listClasses()
           .then((classes) => setState((prev) => (prev.kind === "ready" ? { ...prev, classes } : prev)))
           .catch(() => {});
       }),
-    [ipc],
+    [ipc, feed],
   );
 
   const classes = state.kind === "ready" ? state.classes : [];
   const current = view.kind === "class" ? (classes.find((c) => c.class_id === view.classId) ?? null) : null;
 
   return (
-    <div className="frame">
-      <header className="frame-header">
-        <h1 className="app-title">a2learn Teacher</h1>
-        <ShortcutsHelp />
-      </header>
-      <Sidebar
-        ipc={ipc}
-        classes={classes}
-        view={view}
-        onView={setView}
-        loading={state.kind === "loading"}
-        onCreated={(c) => {
-          setState((prev) => (prev.kind === "ready" ? { ...prev, classes: [...prev.classes, c] } : prev));
-          setView({ kind: "class", classId: c.class_id });
-        }}
-      />
-      <main className="frame-main" aria-live="polite">
-        {state.kind === "failed" ? (
-          <div role="alert" className="error-panel" data-code={state.error.code}>
-            <h2>Something went wrong</h2>
-            <p>{state.error.message}</p>
-            <button type="button" onClick={() => void load()}>
-              Try again
-            </button>
-          </div>
-        ) : view.kind === "settings" ? (
-          <SettingsView ipc={ipc} onHostChanged={() => void load()} />
-        ) : view.kind === "diagnostics" ? (
-          <DiagnosticsView ipc={ipc} changeTick={changeTick(changes, EVERYTHING)} />
-        ) : view.kind === "desk" ? (
-          <HelpDesk ipc={ipc} changeTick={changeTick(changes, DESK)} />
-        ) : view.kind === "export" ? (
-          <ExportView ipc={ipc} classes={classes} initialClassId={view.classId} />
-        ) : current ? (
-          <ClassPage ipc={ipc} summary={current} changes={changes} />
-        ) : (
-          <section className="welcome" aria-labelledby="welcome-title">
-            <h2 id="welcome-title">Welcome</h2>
-            <p>
-              {classes.length === 0
-                ? "No classes yet. Create one on the left, or wait a moment for the demo class."
-                : "Choose a class on the left to see its progress."}
-            </p>
-          </section>
-        )}
-      </main>
-      <StatusBar status={state.kind === "ready" ? state.status : null} />
-    </div>
+    <ChangeFeedProvider value={feed}>
+      <div className="frame">
+        <header className="frame-header">
+          <h1 className="app-title">a2learn Teacher</h1>
+          <ShortcutsHelp />
+        </header>
+        <Sidebar
+          ipc={ipc}
+          classes={classes}
+          view={view}
+          onView={setView}
+          loading={state.kind === "loading"}
+          onCreated={(c) => {
+            setState((prev) => (prev.kind === "ready" ? { ...prev, classes: [...prev.classes, c] } : prev));
+            setView({ kind: "class", classId: c.class_id });
+          }}
+        />
+        <main className="frame-main" aria-live="polite">
+          {state.kind === "failed" ? (
+            <div role="alert" className="error-panel" data-code={state.error.code}>
+              <h2>Something went wrong</h2>
+              <p>{state.error.message}</p>
+              <button type="button" onClick={() => void load()}>
+                Try again
+              </button>
+            </div>
+          ) : view.kind === "settings" ? (
+            <SettingsView ipc={ipc} onHostChanged={() => void load()} />
+          ) : view.kind === "diagnostics" ? (
+            <LiveDiagnostics ipc={ipc} />
+          ) : view.kind === "desk" ? (
+            <LiveHelpDesk ipc={ipc} />
+          ) : view.kind === "export" ? (
+            <ExportView ipc={ipc} classes={classes} initialClassId={view.classId} />
+          ) : current ? (
+            <ClassPage ipc={ipc} summary={current} />
+          ) : (
+            <section className="welcome" aria-labelledby="welcome-title">
+              <h2 id="welcome-title">Welcome</h2>
+              <p>
+                {classes.length === 0
+                  ? "No classes yet. Create one on the left, or wait a moment for the demo class."
+                  : "Choose a class on the left to see its progress."}
+              </p>
+            </section>
+          )}
+        </main>
+        <StatusBar status={state.kind === "ready" ? state.status : null} />
+      </div>
+    </ChangeFeedProvider>
   );
+}
+
+/** Diagnostics count everything: they reload on any change. */
+function LiveDiagnostics({ ipc }: { ipc: TeacherIpc }) {
+  return <DiagnosticsView ipc={ipc} changeTick={useChangeTick(EVERYTHING)} />;
+}
+
+/** The desk lists every class's requests: it reloads when calls change. */
+function LiveHelpDesk({ ipc }: { ipc: TeacherIpc }) {
+  return <HelpDesk ipc={ipc} changeTick={useChangeTick(DESK)} />;
 }

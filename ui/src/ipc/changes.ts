@@ -1,3 +1,4 @@
+import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
 import type { StoreChanged } from "./bindings";
 
 /** What a StoreChanged event says changed (its flags). */
@@ -48,7 +49,50 @@ export function changeTick(changes: StoreChanges, kinds: readonly ChangeKind[], 
 
 /** What a view of one learner's or a class's progress shows depends on. */
 export const PROGRESS: readonly ChangeKind[] = ["results", "calls", "learners"];
+/** The class header's room state (pause, pacing). */
+export const ROOM: readonly ChangeKind[] = ["room"];
+/** The class's assignments. */
+export const ASSIGNMENTS: readonly ChangeKind[] = ["assignments"];
 /** The help desk lists requests (calls) of every class. */
 export const DESK: readonly ChangeKind[] = ["calls"];
 /** Every kind (diagnostics counts everything). */
 export const EVERYTHING: readonly ChangeKind[] = KINDS;
+
+/**
+ * The window's store changes, outside React state: a StoreChanged event re-renders only the
+ * views whose tick it moves ({@link useChangeTick}), not the whole app. Each notification used
+ * to re-render the app frame and the class page; at classroom rates that render held up the
+ * webview's next event and the next answer.
+ */
+export class ChangeFeed {
+  private changes: StoreChanges = NO_CHANGES;
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  readonly current = (): StoreChanges => this.changes;
+
+  /** Counts one more event and tells the subscribed views. */
+  add(change: StoreChanged): void {
+    this.changes = countChange(this.changes, change);
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** With no provider (a view rendered alone, in a test) nothing ever changes. */
+const ChangeFeedContext = createContext<ChangeFeed>(new ChangeFeed());
+
+export const ChangeFeedProvider = ChangeFeedContext.Provider;
+
+/** {@link changeTick} of the window's changes; the calling view re-renders only when it moves. */
+export function useChangeTick(kinds: readonly ChangeKind[], classId?: string): number {
+  const feed = useContext(ChangeFeedContext);
+  // A number: React compares snapshots with Object.is, so an unrelated change renders nothing.
+  const tick = useCallback(() => changeTick(feed.current(), kinds, classId), [feed, kinds, classId]);
+  return useSyncExternalStore(feed.subscribe, tick, tick);
+}

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
-import { countChange, NO_CHANGES } from "../../ipc/changes";
+import { ChangeFeed, ChangeFeedProvider } from "../../ipc/changes";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { storeChanged } from "../../test-support/storeChanged";
@@ -154,7 +154,7 @@ describe("projector-safe mode", () => {
     const ipc = { classView, toUiError } as unknown as TeacherIpc;
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage ipc={ipc} summary={summary} changes={NO_CHANGES} />
+        <ClassPage ipc={ipc} summary={summary} />
       </ProjectorSafeProvider>,
     );
     await screen.findByText("Ada Canary");
@@ -202,20 +202,18 @@ describe("projector-safe mode", () => {
       mode = on;
       return on;
     };
-    const page = (tick: number) => (
-      <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage
-          ipc={ipc}
-          summary={summary}
-          changes={tick ? countChange(NO_CHANGES, storeChanged([summary.class_id], ["results"])) : NO_CHANGES}
-        />
-      </ProjectorSafeProvider>
+    const feed = new ChangeFeed();
+    const { container } = render(
+      <ChangeFeedProvider value={feed}>
+        <ProjectorSafeProvider setMode={setMode}>
+          <ClassPage ipc={ipc} summary={summary} />
+        </ProjectorSafeProvider>
+      </ChangeFeedProvider>,
     );
-    const { container, rerender } = render(page(0));
     await screen.findByText("Ada Canary");
     // A store change starts a fetch (names) that is slow to answer...
     hold = true;
-    rerender(page(1));
+    act(() => feed.add(storeChanged([summary.class_id], ["results"])));
     await waitFor(() => expect(release).not.toBeNull());
     // ...the teacher switches to projector-safe mode, whose fetch answers first...
     act(() => screen.getByTestId("projector-safe").click());
@@ -252,7 +250,7 @@ describe("projector-safe mode", () => {
     };
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
-        <ClassPage ipc={ipc} summary={summary} changes={NO_CHANGES} />
+        <ClassPage ipc={ipc} summary={summary} />
       </ProjectorSafeProvider>,
     );
     // The teacher opens a cell; its detail (a name) is slow to come...

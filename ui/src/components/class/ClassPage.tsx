@@ -12,7 +12,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
-import { changeTick, PROGRESS, type StoreChanges } from "../../ipc/changes";
+import { ASSIGNMENTS, PROGRESS, ROOM, useChangeTick } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
@@ -32,15 +32,7 @@ type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" 
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
  * each part refetches on the (coalesced) store changes that touch it, for this class only.
  */
-export function ClassPage({
-  ipc,
-  summary,
-  changes,
-}: {
-  ipc: TeacherIpc;
-  summary: ClassSummary;
-  changes: StoreChanges;
-}) {
+export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSummary }) {
   const cv = ipc.classView;
   const safe = useProjectorSafe();
   const classId = summary.class_id;
@@ -60,11 +52,11 @@ export function ClassPage({
 
   // Each part reloads on what touches it: the room header not on each result, the grid not on
   // a pause, nothing on another class's change.
-  const progressTick = changeTick(changes, PROGRESS, classId);
-  const roomTick = changeTick(changes, ["room"], classId);
+  const progressTick = useChangeTick(PROGRESS, classId);
+  const roomTick = useChangeTick(ROOM, classId);
   // Progress over the assigned pathways: the assignment list (its "started" counts), the student
   // page, the report, the maps (the pathway map also shows the pacing limit).
-  const planTick = progressTick + changeTick(changes, ["assignments"], classId);
+  const planTick = progressTick + useChangeTick(ASSIGNMENTS, classId);
 
   const fail = (e: unknown) => setError(ipc.toUiError(e).message);
   useLiveLoad(

@@ -2,7 +2,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
-import { NO_CHANGES } from "../../ipc/changes";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { ClassPage } from "./ClassPage";
@@ -173,7 +172,7 @@ function classPage() {
   const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 1 };
   return render(
     <ProjectorSafeProvider setMode={async (on) => on}>
-      <ClassPage ipc={ipc} summary={summary} changes={NO_CHANGES} />
+      <ClassPage ipc={ipc} summary={summary} />
     </ProjectorSafeProvider>,
   );
 }
