@@ -151,10 +151,14 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
         contract_break_every: 7,
         ..Faults::default()
     };
+    // `_dir` bound, not left to `..`: an unbound field is dropped here, and with it the
+    // database's directory, so the pool's next new connection failed ("unable to open database
+    // file") whenever the queries below needed one.
     let Synced {
         host,
         class_id,
         store,
+        _dir,
         ..
     } = sync_under(faults, 700).await;
     // The comparison above checked each rule frame by frame; check the spread as well, so a
