@@ -52,7 +52,8 @@ test("a damaged database: the window offers the newest backup, and the restored 
   // 3. The next start shows what is wrong and the backup, and restores it.
   app = await launchApp({ port: PORT, name: "recovery", home });
   const wd = app.wd;
-  assert.equal(await wd.waitForText("#recovery-title", undefined, 30000), "The database cannot be opened");
+  await wd.waitForText("[data-testid='recovery-message']", undefined, 30000);
+  assert.equal(await wd.waitForText("#recovery-title"), "The database cannot be opened");
   assert.match(await wd.waitForText("[data-testid='recovery-message']"), /is damaged/);
   assert.match(await wd.waitForText("[data-testid='recovery-backup']"), new RegExp(BACKUP_NAME));
   await wd.screenshot(path.join(outDir, "40-recovery.png"));
@@ -90,7 +91,9 @@ test("a damaged database: the window offers the newest backup, and the restored 
   const backups = readdirSync(path.join(path.dirname(db), "backups")).sort();
   const newest = backups[backups.length - 1];
   app = await launchApp({ port: PORT, name: "recovery", home });
-  assert.equal(await app.wd.waitForText("#recovery-title", undefined, 30000), "The database file is missing");
+  // The title reads "cannot be opened" until the page has asked what is wrong: wait for the answer.
+  await app.wd.waitForText("[data-testid='recovery-message']", undefined, 30000);
+  assert.equal(await app.wd.waitForText("#recovery-title"), "The database file is missing");
   assert.match(await app.wd.waitForText("[data-testid='recovery-backup']"), new RegExp(newest));
   assert.ok(!existsSync(db), "nothing was created in its place");
   assert.equal((await app.wd.findAll("[data-testid='recovery-start-empty']")).length, 1, "a fresh start is offered");
