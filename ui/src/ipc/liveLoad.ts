@@ -12,7 +12,7 @@ export type Keep = <T>(set: (value: T) => void) => (value: T) => void;
  *   must not land after it). `load` sets its state through the setters `keep` wraps.
  * - `tick` moves on each (coalesced) store change: the view loads again. **One load at a time**:
  *   a tick during a load asks for one more load when it ends. So each answer lands and is newer
- *   than the last — under a stream of changes faster than a load (every 120 ms on a busy class,
+ *   than the last — under a stream of changes faster than a load (every 50 ms on a busy class,
  *   on a loaded machine) the view keeps updating instead of dropping each load for the next, and
  *   the backend is asked once per load, not once per change.
  *
