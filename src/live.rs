@@ -18,7 +18,7 @@ use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
 use crate::room::RoomTools;
-use crate::store::{Changes, ClassRow, DEMO_HOST_ID, Store, StoreError};
+use crate::store::{Changes, ClassRow, DEMO_HOST_ID, RowsTouched, Store, StoreError};
 use crate::sync::sync_class;
 
 /// How long change notifications are gathered before the views are told: a burst of events must
@@ -110,7 +110,14 @@ fn no_host() -> HostError {
 }
 
 /// Changes gathered over one window, per class.
-pub type CoalescedChanges = BTreeMap<String, Changes>;
+pub type CoalescedChanges = BTreeMap<String, ClassChanges>;
+
+/// What changed in one class over a coalescing window.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClassChanges {
+    pub changes: Changes,
+    pub rows: RowsTouched,
+}
 
 struct Feed {
     cancel: CancellationToken,
@@ -243,6 +250,7 @@ impl Live {
         let _ = self.changes.send(StoreChanged {
             class_id: class_id.to_string(),
             changes,
+            rows: RowsTouched::All,
             committed_at_ms: self.clock.now_ms(),
         });
     }
@@ -484,10 +492,9 @@ pub async fn coalesce(
     while let Some(first) = rx.recv().await {
         let mut gathered = CoalescedChanges::new();
         fn take(changed: StoreChanged, gathered: &mut CoalescedChanges) {
-            gathered
-                .entry(changed.class_id)
-                .or_default()
-                .merge(changed.changes);
+            let class = gathered.entry(changed.class_id).or_default();
+            class.changes.merge(changed.changes);
+            class.rows.merge(changed.rows);
         }
         take(first, &mut gathered);
         // What is queued already belongs to the same instant.
@@ -597,6 +604,7 @@ mod tests {
                 calls,
                 ..Changes::default()
             },
+            rows: RowsTouched::learners([format!("{class}-learner")]),
             committed_at_ms: 0,
         };
         // A lone change after a quiet spell: handed out without waiting for the window.
@@ -604,7 +612,7 @@ mod tests {
         tx.send(change("a", true, false)).unwrap();
         let (at, first) = out_rx.recv().await.unwrap();
         assert_eq!(at, start, "the leading edge does not wait");
-        assert!(first["a"].results);
+        assert!(first["a"].changes.results);
         // A burst right after it: all merged into one notification at the window's end.
         for _ in 0..50 {
             tx.send(change("a", true, false)).unwrap();
@@ -615,8 +623,13 @@ mod tests {
         assert_eq!(at, start + window, "the trailing edge closes the window");
         assert_eq!(second.len(), 2, "one entry per class");
         assert!(
-            second["a"].results && second["a"].calls,
+            second["a"].changes.results && second["a"].changes.calls,
             "merged: {second:?}"
+        );
+        assert_eq!(
+            second["a"].rows,
+            RowsTouched::learners(["a-learner"]),
+            "the rows of a class's changes, merged"
         );
         tokio::time::sleep(window * 3).await;
         assert!(
@@ -628,7 +641,7 @@ mod tests {
         tx.send(change("b", false, true)).unwrap();
         let (at, third) = out_rx.recv().await.unwrap();
         assert_eq!(at, later);
-        assert!(third["b"].calls && !third["b"].results);
+        assert!(third["b"].changes.calls && !third["b"].changes.results);
         drop(tx);
         task.await.unwrap();
     }

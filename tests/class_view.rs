@@ -269,3 +269,126 @@ async fn grid_timing_for_a_thousand_learners() {
         times[4]
     );
 }
+
+/// The rows a live change names are the whole grid's rows of those learners, placement and
+/// all: the window patches them in and must draw what a whole reload would.
+#[tokio::test]
+async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named() {
+    use a2learn_teacher::progress::names::Privacy;
+    use a2learn_teacher::views::class::{grid, grid_rows};
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let registry = store.registry().await.unwrap();
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            completion("anon_correct01", "r1", Some(true)),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            completion("anon_wrong0001", "r2", Some(false)),
+        ),
+        frame(
+            3,
+            "a2learn.widget_struggle",
+            struggle("anon_strug0001", "r3", 3),
+        ),
+        frame(
+            4,
+            "a2learn.assist",
+            assist("anon_helpme001", "r4", "call-1", "How do I start?"),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    let whole = grid(&store, Privacy::Names, CLASS, "as-1").await.unwrap();
+    assert_eq!(whole.rows.len(), 4);
+    let named = grid_rows(
+        &store,
+        Privacy::Names,
+        CLASS,
+        "as-1",
+        vec![
+            "anon_helpme001".into(),
+            "anon_strug0001".into(),
+            "anon_notinclass".into(),
+        ],
+    )
+    .await
+    .unwrap();
+    let json = |rows: Vec<&a2learn_teacher::views::class::GridRowView>| {
+        serde_json::to_value(rows).unwrap()
+    };
+    let want: Vec<_> = whole
+        .rows
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.learner.as_deref(),
+                Some("anon_helpme001" | "anon_strug0001")
+            )
+        })
+        .collect();
+    assert_eq!(want.len(), 2);
+    assert_eq!(
+        json(named.rows.iter().collect()),
+        json(want),
+        "the same rows, in id order; a learner the class does not have is left out"
+    );
+    // Control: the rows of other learners differ from these (the comparison can fail).
+    let others: Vec<_> = whole
+        .rows
+        .iter()
+        .filter(|r| r.learner.as_deref() == Some("anon_correct01"))
+        .collect();
+    assert_ne!(json(named.rows.iter().take(1).collect()), json(others));
+    assert_eq!(
+        serde_json::to_value(&named.steps).unwrap(),
+        serde_json::to_value(&whole.steps).unwrap()
+    );
+
+    // Projector-safe mode has no ids to match rows by: refused, nothing read.
+    let refused = grid_rows(
+        &store,
+        Privacy::Projector { seed: 7 },
+        CLASS,
+        "as-1",
+        vec!["anon_helpme001".into()],
+    )
+    .await;
+    assert!(refused.is_err());
+    // Too many at once is a whole reload's job.
+    let many = (0..=a2learn_teacher::views::class::MAX_GRID_ROWS)
+        .map(|i| format!("anon_{i}"))
+        .collect();
+    assert!(
+        grid_rows(&store, Privacy::Names, CLASS, "as-1", many)
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn the_rows_of_some_learners_read_the_same_indexes() {
+    use a2learn_teacher::progress::grid::for_learners;
+    use a2learn_teacher::progress::steps::LAST_EVENT_SQL;
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    for sql in [
+        GRID_RESULTS_SQL,
+        GRID_STRUGGLES_SQL,
+        GRID_CALLS_SQL,
+        LAST_EVENT_SQL,
+    ] {
+        let narrowed = for_learners(sql);
+        assert!(narrowed.contains("json_each(?3)"), "{narrowed}");
+        let p = plan(&store, &narrowed, 3).await;
+        assert!(
+            !p.contains("SCAN results")
+                && !p.contains("SCAN struggles")
+                && !p.contains("SCAN calls"),
+            "{narrowed}\n{p}"
+        );
+    }
+}

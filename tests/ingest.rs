@@ -949,3 +949,117 @@ async fn a_database_from_0_1_0_keeps_the_desks_rows_under_their_calls_class() {
         1
     );
 }
+
+/// The grid refetches only the rows a batch names: each event's learner, a response's through
+/// its call (stored in an earlier batch or asked in this one); a claim or a snapshot names no
+/// learner, so every row.
+#[tokio::test]
+async fn a_batch_names_the_learners_whose_rows_it_changed() {
+    use a2learn_teacher::store::RowsTouched;
+    let dir = tempfile::tempdir().unwrap();
+    let (store, registry) = ready_store(&dir).await;
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                frame(
+                    1,
+                    "a2learn.widget_completed",
+                    completion("anon_aaaa1111", "run-1", Some(true)),
+                ),
+                frame(
+                    2,
+                    "a2learn.assist",
+                    assist("anon_bbbb2222", "run-2", "call-1", "help"),
+                ),
+                frame(
+                    3,
+                    "a2learn.assist",
+                    assist("anon_cccc3333", "run-3", "call-2", "help"),
+                ),
+                frame(
+                    4,
+                    "a2learn.assist.response",
+                    assist_answer("call-1", "2027-01-15T08:01:00Z"),
+                ),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        out.rows,
+        RowsTouched::learners(["anon_aaaa1111", "anon_bbbb2222", "anon_cccc3333"])
+    );
+
+    // A response alone: its learner is the stored call's, and no one else's row changed.
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![frame(
+                5,
+                "a2learn.assist.response",
+                assist_answer("call-2", "2027-01-15T08:02:00Z"),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.rows, RowsTouched::learners(["anon_cccc3333"]));
+
+    // Delivered again: nothing changed, no row named (control for the sets above).
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![frame(
+                5,
+                "a2learn.assist.response",
+                assist_answer("call-2", "2027-01-15T08:02:00Z"),
+            )],
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.rows, RowsTouched::None);
+
+    // A claim names a call only: every row.
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                frame(
+                    6,
+                    "a2learn.assist",
+                    assist("anon_dddd4444", "run-4", "call-3", "help"),
+                ),
+                frame(
+                    7,
+                    "a2learn.host.call_claimed",
+                    json!({"call_id": "call-3", "claimed_by": "t-1f3a"}),
+                ),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.rows, RowsTouched::All);
+}
+
+#[test]
+fn rows_touched_merge_into_all_past_the_limit() {
+    use a2learn_teacher::store::RowsTouched;
+    let mut rows = RowsTouched::learners(["a"]);
+    rows.merge(RowsTouched::learners(["b"]));
+    assert_eq!(rows, RowsTouched::learners(["a", "b"]));
+    rows.merge(RowsTouched::None);
+    assert_eq!(rows, RowsTouched::learners(["b", "a"]));
+    let many = (0..RowsTouched::MAX_NAMED).map(|i| format!("l{i}"));
+    rows.merge(RowsTouched::learners(many));
+    assert_eq!(rows, RowsTouched::All, "more than the limit: every row");
+    rows.merge(RowsTouched::learners(["c"]));
+    assert_eq!(rows, RowsTouched::All, "every row stays every row");
+    assert_eq!(
+        RowsTouched::learners(Vec::<String>::new()),
+        RowsTouched::None
+    );
+}

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::host::settings::HostMode;
 use a2learn_teacher::live::{COALESCE_WINDOW, HostTarget, Live, coalesce};
+use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::{Store, SystemClock, paths};
 use tauri::Manager;
 use tauri_specta::Event;
@@ -53,6 +54,7 @@ macro_rules! specta_builder {
                 $crate::commands::projector::open_projector::<$runtime>,
                 $crate::commands::projector::projector_view,
                 $crate::commands::class_view::class_grid,
+                $crate::commands::class_view::class_grid_rows,
                 $crate::commands::class_view::cell_evidence,
                 $crate::commands::class_view::class_mastery,
                 $crate::commands::class_view::needs_me,
@@ -249,12 +251,17 @@ pub fn run() -> ExitCode {
                 None => changes_rx,
             };
             tauri::async_runtime::spawn(coalesce(changes_rx, COALESCE_WINDOW, move |changes| {
-                let calls = changes.values().any(|c| c.calls);
+                let calls = changes.values().any(|c| c.changes.calls);
                 #[cfg(feature = "test-hooks")]
                 if let Some(trace) = &trace {
                     trace.emitted();
                 }
-                if let Err(e) = events::StoreChanged::from(changes).emit(&handle) {
+                // Learner ids only where no room can see them (`StoreChanged::new`).
+                let may_name_rows = handle.state::<AppState>().privacy() == Privacy::Names
+                    && handle
+                        .get_webview_window(commands::projector::PROJECTOR_LABEL)
+                        .is_none();
+                if let Err(e) = events::StoreChanged::new(changes, may_name_rows).emit(&handle) {
                     tracing::warn!(error = %e, "cannot emit a store change");
                 }
                 if calls {

@@ -18,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use super::ConnectionState;
 use super::sse::{SseItem, SseParser};
 use crate::clock::SharedClock;
-use crate::store::{BatchOutcome, Changes, Incoming, Store, StoreError};
+use crate::store::{BatchOutcome, Changes, Incoming, RowsTouched, Store, StoreError};
 
 /// Where and how to read one class's feed.
 #[derive(Debug, Clone)]
@@ -131,6 +131,8 @@ impl FeedStats {
 pub struct StoreChanged {
     pub class_id: String,
     pub changes: Changes,
+    /// Whose rows of the class's views changed.
+    pub rows: RowsTouched,
     /// When the batch was committed, from the injected clock (for latency measurements).
     pub committed_at_ms: i64,
 }
@@ -407,6 +409,7 @@ async fn flush(
         let _ = tx.send(StoreChanged {
             class_id: config.class_id.clone(),
             changes: outcome.changes,
+            rows: outcome.rows,
             committed_at_ms: clock.now_ms(),
         });
     }

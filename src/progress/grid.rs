@@ -127,16 +127,56 @@ pub struct Grid {
     pub assignment_id: String,
     pub pathway_id: String,
     pub steps: Vec<GridStep>,
-    /// Every learner of the class, in id order (views sort and label them).
+    /// The learners asked for ([`Learners`]), in id order (views sort and label them).
     pub rows: Vec<GridRow>,
+    /// Which learners the rows are: the whole class, or the ones named.
+    pub learners: Learners,
+}
+
+/// Which learners a per-learner view reads: the whole class, or some of them by anonymous id
+/// (the rows a live change touched). Named learners the class does not have are left out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Learners {
+    All,
+    Only(Vec<String>),
+}
+
+impl Learners {
+    /// Binds the named learners as the JSON array [`for_learners`] reads at `?3`.
+    pub(crate) fn json(&self) -> Option<String> {
+        match self {
+            Learners::All => None,
+            // Through `Value`: infallible, so a list never falls back to the whole class.
+            Learners::Only(ids) => Some(serde_json::Value::from(ids.clone()).to_string()),
+        }
+    }
+}
+
+/// The class-wide `sql`, or narrowed by [`for_learners`] when `only` names learners (a
+/// class-wide query has no `?3`: sqlx binds only the parameters a statement has).
+pub(crate) fn narrowed(sql: &str, only: &Option<String>) -> String {
+    match only {
+        None => sql.to_string(),
+        Some(_) => for_learners(sql),
+    }
+}
+
+/// `sql`, one of the class-wide per-learner queries (class at `?1`, pathway at `?2`), narrowed
+/// to the learners of a JSON array bound at `?3`: each `pathway_id = ?2` gains the filter, so the
+/// same index range is read, learner by learner.
+pub fn for_learners(sql: &str) -> String {
+    sql.replace(
+        "pathway_id = ?2",
+        "pathway_id = ?2 AND learner IN (SELECT value FROM json_each(?3))",
+    )
 }
 
 /// The grid's SQL, public so the plan test can check every one reads through an index.
 pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), correct, COUNT(*), \
-     SUM(correct = 0) FROM results WHERE class_id = ? AND pathway_id = ? \
+     SUM(correct = 0) FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
      GROUP BY learner, widget_id";
 pub const GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
-     WHERE class_id = ? AND pathway_id = ? GROUP BY learner, widget_id";
+     WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
 pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
      MAX(function = 'assist' AND state = 'open'), \
      MAX(function = 'assist' AND state IN ('expired', 'failed') \
@@ -203,15 +243,42 @@ impl Store {
     /// The live grid of one assignment: one grouped query per derived table, each reading an
     /// index in (learner, step) order.
     pub async fn grid(&self, class_id: &str, assignment_id: &str) -> Result<Grid, StoreError> {
+        self.grid_of(class_id, assignment_id, Learners::All).await
+    }
+
+    /// The grid's rows of some learners (or all): the same queries, narrowed.
+    pub async fn grid_of(
+        &self,
+        class_id: &str,
+        assignment_id: &str,
+        which: Learners,
+    ) -> Result<Grid, StoreError> {
         let pathway_id = self.assignment_pathway(class_id, assignment_id).await?;
         let steps = self.pathway_steps(&pathway_id).await?;
-        let learners = self.learners(class_id).await?;
+        let only = which.json();
+        let learners: Vec<String> = match &only {
+            None => self.learners(class_id).await?,
+            Some(ids) => {
+                sqlx::query_scalar(
+                    "SELECT learner FROM learners WHERE class_id = ?1 \
+                     AND learner IN (SELECT value FROM json_each(?2)) ORDER BY learner",
+                )
+                .bind(class_id)
+                .bind(ids)
+                .fetch_all(self.pool())
+                .await?
+            }
+        };
+        let results_sql = narrowed(GRID_RESULTS_SQL, &only);
+        let struggles_sql = narrowed(GRID_STRUGGLES_SQL, &only);
+        let calls_sql = narrowed(GRID_CALLS_SQL, &only);
         let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
 
         let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
-            sqlx::query_as(GRID_RESULTS_SQL)
+            sqlx::query_as(&results_sql)
                 .bind(class_id)
                 .bind(&pathway_id)
+                .bind(&only)
                 .fetch_all(self.pool())
                 .await?;
         for (learner, widget, at, correct, n, incorrect) in results {
@@ -220,17 +287,19 @@ impl Store {
             f.completions = u32::try_from(n).unwrap_or(u32::MAX);
             f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
         }
-        let struggles: Vec<(String, String, i64)> = sqlx::query_as(GRID_STRUGGLES_SQL)
+        let struggles: Vec<(String, String, i64)> = sqlx::query_as(&struggles_sql)
             .bind(class_id)
             .bind(&pathway_id)
+            .bind(&only)
             .fetch_all(self.pool())
             .await?;
         for (learner, widget, at) in struggles {
             facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
         }
-        let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(GRID_CALLS_SQL)
+        let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(&calls_sql)
             .bind(class_id)
             .bind(&pathway_id)
+            .bind(&only)
             .fetch_all(self.pool())
             .await?;
         for (learner, widget, open_assist, follow_up, n) in calls {
@@ -268,6 +337,7 @@ impl Store {
             pathway_id,
             steps,
             rows,
+            learners: which,
         })
     }
 }

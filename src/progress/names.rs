@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::progress::grid::Learners;
 use crate::roster::Roster;
 
 /// How a view labels learners.
@@ -109,6 +110,22 @@ impl crate::store::Store {
             Privacy::Projector { .. } => Default::default(),
         };
         Ok(Labeler::new(&learners, &roster, privacy))
+    }
+
+    /// [`Store::labeler`] for the rows of some learners: a name needs only the roster, but an
+    /// alias numbers the whole class, so projector-safe mode (and the whole class) reads it all.
+    pub async fn labeler_of(
+        &self,
+        class_id: &str,
+        privacy: Privacy,
+        which: &Learners,
+    ) -> Result<Labeler, crate::store::StoreError> {
+        match (privacy, which) {
+            (Privacy::Names, Learners::Only(ids)) => {
+                Ok(Labeler::new(ids, &self.roster(class_id).await?, privacy))
+            }
+            _ => self.labeler(class_id, privacy).await,
+        }
     }
 }
 

@@ -36,7 +36,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use super::grid::{Grid, GridStep};
+use super::grid::{Grid, GridStep, Learners, narrowed};
 use super::mastery::StandardCounts;
 use crate::store::{Store, StoreError};
 
@@ -517,9 +517,23 @@ impl Store {
         class_id: &str,
         pathway_id: &str,
     ) -> Result<HashMap<String, i64>, StoreError> {
-        let rows: Vec<(String, i64)> = sqlx::query_as(LAST_EVENT_SQL)
+        self.last_events_of(class_id, pathway_id, &Learners::All)
+            .await
+    }
+
+    /// [`Store::last_events`] of some learners.
+    pub async fn last_events_of(
+        &self,
+        class_id: &str,
+        pathway_id: &str,
+        which: &Learners,
+    ) -> Result<HashMap<String, i64>, StoreError> {
+        let only = which.json();
+        let sql = narrowed(LAST_EVENT_SQL, &only);
+        let rows: Vec<(String, i64)> = sqlx::query_as(&sql)
             .bind(class_id)
             .bind(pathway_id)
+            .bind(&only)
             .fetch_all(self.pool())
             .await?;
         Ok(rows.into_iter().collect())
@@ -588,7 +602,9 @@ impl Store {
                 (r.learner.clone(), completed)
             })
             .collect();
-        let last = self.last_events(&grid.class_id, &grid.pathway_id).await?;
+        let last = self
+            .last_events_of(&grid.class_id, &grid.pathway_id, &grid.learners)
+            .await?;
         Ok(place_learners(
             &pathway_order(&grid.steps),
             &learners,

@@ -26,7 +26,7 @@ pub use diagnostics::{ClassCounts, QuarantinedFrame};
 pub use health::newest_known;
 pub use ingest::{
     Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, MAX_PAUSE_MESSAGE_CHARS,
-    QUARANTINE_RAW_BYTES, QuarantineRow, RebuildOutcome, check_batch, stored_message,
+    QUARANTINE_RAW_BYTES, QuarantineRow, RebuildOutcome, RowsTouched, check_batch, stored_message,
     truncate_utf8,
 };
 pub use standards::CatalogStandard;

@@ -13,7 +13,7 @@ use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
 use crate::progress::attention::Reason;
 use crate::progress::evidence::{DetailField, detail_fields};
-use crate::progress::grid::CellState;
+use crate::progress::grid::{CellState, Learners};
 use crate::progress::names::Privacy;
 use crate::progress::suppression::Visibility;
 use crate::roster::parse_roster_csv;
@@ -96,8 +96,52 @@ pub async fn grid(
     class_id: &str,
     assignment_id: &str,
 ) -> Result<GridView, ViewError> {
-    let grid = store.grid(class_id, assignment_id).await?;
-    let labels = store.labeler(class_id, privacy).await?;
+    grid_of(store, privacy, class_id, assignment_id, Learners::All).await
+}
+
+/// Most learners [`grid_rows`] reads at once; a longer list is a whole-grid reload's job.
+pub const MAX_GRID_ROWS: usize = 1_000;
+
+/// Rows of the live grid, of the learners named (anonymous ids; those the class does not have
+/// are left out), as [`grid`] makes them: the window refetches the rows a change touched
+/// (`StoreChanged.rows`) instead of the whole class. Not in projector-safe mode, where rows
+/// carry no id to be matched by (the window reloads the whole grid there).
+pub async fn grid_rows(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+    assignment_id: &str,
+    learners: Vec<String>,
+) -> Result<GridView, ViewError> {
+    if privacy != Privacy::Names {
+        return Err(ViewError::HiddenFromRoom("A row by student"));
+    }
+    if learners.len() > MAX_GRID_ROWS {
+        return Err(StoreError::Invalid(format!(
+            "{} learners asked for; at most {MAX_GRID_ROWS} rows at once",
+            learners.len()
+        ))
+        .into());
+    }
+    grid_of(
+        store,
+        privacy,
+        class_id,
+        assignment_id,
+        Learners::Only(learners),
+    )
+    .await
+}
+
+async fn grid_of(
+    store: &Store,
+    privacy: Privacy,
+    class_id: &str,
+    assignment_id: &str,
+    which: Learners,
+) -> Result<GridView, ViewError> {
+    let grid = store.grid_of(class_id, assignment_id, which).await?;
+    let labels = store.labeler_of(class_id, privacy, &grid.learners).await?;
     let idle_after = store.idle_after_minutes().await?;
     let placement = store
         .placement_of_grid(&grid, store.now_ms(), i64::from(idle_after) * 60_000)

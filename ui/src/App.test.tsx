@@ -56,6 +56,9 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
         projector_safe: false,
         idle_after_minutes: 5,
       }),
+      gridRows: async () => {
+        throw new Error("no rows are named in these tests");
+      },
       evidence: async () => ({ label: "", learner: "", step_title: "", results: [], struggles: [], open_requests: 0 }),
       mastery: async () => {
         const empty = {
@@ -279,6 +282,7 @@ describe("classes, settings and diagnostics", () => {
     act(() =>
       fake.changed({
         class_ids: ["c1"],
+        rows: [],
         results: true,
         calls: false,
         learners: true,
@@ -298,6 +302,7 @@ describe("classes, settings and diagnostics", () => {
     };
     const change = {
       class_ids: ["c1"],
+      rows: [],
       results: true,
       calls: false,
       learners: false,

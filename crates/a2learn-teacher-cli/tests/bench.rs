@@ -43,15 +43,16 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             f.value
         );
     }
-    // 7 query kinds (grid, mastery, who needs me, step report, after-class report, knowledge
-    // map, pathway map) x 2 class sizes x 1 store, 2 export formats, p50 and p99 per rate.
+    // 9 query kinds (grid, the grid as sent whole and as 5 learners' rows, mastery, who needs
+    // me, step report, after-class report, knowledge map, pathway map) x 2 class sizes x 1
+    // store, 2 export formats, p50 and p99 per rate.
     assert_eq!(
         report
             .figures
             .iter()
             .filter(|f| f.section == "views")
             .count(),
-        14
+        18
     );
     assert_eq!(
         report
@@ -84,6 +85,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 14);
+    assert_eq!(again.figures.len(), 18);
     assert_eq!(databases(), cached, "no second fill");
 }

@@ -26,6 +26,25 @@ pub async fn class_grid(
     Ok(class::grid(&state.store, state.privacy(), &class_id, &assignment_id).await?)
 }
 
+/// The grid's rows of some learners, for a live change that named them (`StoreChanged.rows`).
+#[tauri::command]
+#[specta::specta]
+pub async fn class_grid_rows(
+    state: State<'_, AppState>,
+    class_id: String,
+    assignment_id: String,
+    learners: Vec<String>,
+) -> Result<GridView, UiError> {
+    Ok(class::grid_rows(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        &assignment_id,
+        learners,
+    )
+    .await?)
+}
+
 #[tauri::command]
 #[specta::specta]
 pub async fn cell_evidence(

@@ -55,6 +55,52 @@ pub struct BatchOutcome {
     pub last_seq: Option<i64>,
     /// What changed, for the views to refresh.
     pub changes: Changes,
+    /// Whose rows in the views of the class the batch changed (results, struggles, calls).
+    pub rows: RowsTouched,
+}
+
+/// Whose rows of a class's per-learner views (the grid) a change touched, so a view can
+/// refetch those rows instead of the whole class: at classroom rates a whole-class reload per
+/// notification grows with the class, a few rows do not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum RowsTouched {
+    /// No learner's row.
+    #[default]
+    None,
+    /// These learners' rows, and no other.
+    Learners(std::collections::BTreeSet<String>),
+    /// Every row: the change is not about named learners (a snapshot, an answer from this
+    /// dashboard, a claim), or names more than [`RowsTouched::MAX_NAMED`].
+    All,
+}
+
+impl RowsTouched {
+    /// Beyond this many learners a whole reload is as cheap as naming them.
+    pub const MAX_NAMED: usize = 200;
+
+    pub fn learners<S: Into<String>>(ids: impl IntoIterator<Item = S>) -> Self {
+        let mut touched = RowsTouched::None;
+        touched.merge(RowsTouched::Learners(
+            ids.into_iter().map(Into::into).collect(),
+        ));
+        touched
+    }
+
+    pub fn merge(&mut self, other: RowsTouched) {
+        let merged = match (std::mem::take(self), other) {
+            (RowsTouched::All, _) | (_, RowsTouched::All) => RowsTouched::All,
+            (RowsTouched::None, other) | (other, RowsTouched::None) => other,
+            (RowsTouched::Learners(mut a), RowsTouched::Learners(b)) => {
+                a.extend(b);
+                RowsTouched::Learners(a)
+            }
+        };
+        *self = match merged {
+            RowsTouched::Learners(ids) if ids.len() > Self::MAX_NAMED => RowsTouched::All,
+            RowsTouched::Learners(ids) if ids.is_empty() => RowsTouched::None,
+            other => other,
+        };
+    }
 }
 
 /// Which derived views a batch touched.
@@ -212,10 +258,15 @@ impl Store {
         // 3. Write: ledger, derived tables, quarantine, snapshot, cursor.
         outcome.stored = write_ledger(&mut *conn, class_id, &accepted, now).await?;
         outcome.changes = apply_accepted(&mut *conn, class_id, &accepted, now).await?;
+        if outcome.changes.any() {
+            outcome.rows = state.rows_touched(&accepted);
+        }
         if let Some(snapshot) = frames.snapshot {
-            outcome
-                .changes
-                .merge(apply_snapshot(&mut *conn, class_id, snapshot, now).await?);
+            let changes = apply_snapshot(&mut *conn, class_id, snapshot, now).await?;
+            if changes.any() {
+                outcome.rows = RowsTouched::All;
+            }
+            outcome.changes.merge(changes);
         }
         outcome.changes.room |= apply_room(&mut *conn, class_id, &frames.room, now).await?;
         outcome.quarantined = write_quarantine(&mut *conn, class_id, &quarantine, now).await?;

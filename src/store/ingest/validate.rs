@@ -13,7 +13,7 @@ use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use super::parse::{json_error, payload_json};
 use super::quarantine::{QuarantineRow, quarantine_row};
-use super::{Accepted, BatchOutcome, ROWS_PER_STATEMENT};
+use super::{Accepted, BatchOutcome, ROWS_PER_STATEMENT, RowsTouched};
 use crate::store::StoreError;
 
 /// Runs the state machine over the parsed events in feed order: what passes is accepted, what
@@ -91,6 +91,8 @@ pub(super) struct BatchState {
     facts: InMemoryState,
     completed_payloads: HashMap<String, String>,
     struggle_payloads: HashMap<String, String>,
+    /// The learner of each stored call the batch names: a response carries only the call id.
+    call_learners: HashMap<String, String>,
 }
 
 impl BatchState {
@@ -146,15 +148,16 @@ impl BatchState {
         let calls: Vec<&str> = calls.into_iter().collect();
         for chunk in calls.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Sqlite>::new(
-                "SELECT call_id, function, deadline, state FROM calls WHERE class_id = ",
+                "SELECT call_id, function, deadline, state, learner FROM calls WHERE class_id = ",
             );
             q.push_bind(class_id.to_string());
             q.push(" AND call_id IN (");
             push_list(&mut q, chunk);
             q.push(")");
-            let rows: Vec<(String, String, String, String)> =
+            let rows: Vec<(String, String, String, String, String)> =
                 q.build_query_as().fetch_all(&mut *conn).await?;
-            for (call_id, function, deadline, call_state) in rows {
+            for (call_id, function, deadline, call_state, learner) in rows {
+                state.call_learners.insert(call_id.clone(), learner);
                 let function = match function.as_str() {
                     "score" => Function::Score,
                     _ => Function::Assist,
@@ -172,6 +175,45 @@ impl BatchState {
             }
         }
         Ok(state)
+    }
+
+    /// Whose rows the accepted events change: the learner of each event, request and response
+    /// (a response's through its call). A claim names only a call the batch did not load:
+    /// every row.
+    pub(super) fn rows_touched(&self, accepted: &[Accepted]) -> RowsTouched {
+        let mut learners: HashSet<&str> = HashSet::new();
+        let mut batch_calls: HashMap<&str, &str> = HashMap::new();
+        for item in accepted {
+            let message = match item {
+                Accepted::Contract {
+                    redelivered: true, ..
+                } => continue,
+                Accepted::Contract { message, .. } => message,
+                Accepted::Claimed { .. } => return RowsTouched::All,
+            };
+            let call = lookup(message).call;
+            let learner = match message.identity() {
+                Some(identity) => {
+                    if let Some(call) = call {
+                        batch_calls.insert(call, &identity.learner);
+                    }
+                    Some(identity.learner.as_str())
+                }
+                None => call.and_then(|c| {
+                    batch_calls
+                        .get(c)
+                        .copied()
+                        .or_else(|| self.call_learners.get(c).map(String::as_str))
+                }),
+            };
+            match learner {
+                Some(learner) => {
+                    learners.insert(learner);
+                }
+                None => return RowsTouched::All,
+            }
+        }
+        RowsTouched::learners(learners)
     }
 
     /// A completion or struggle whose run already holds exactly this payload: the same event

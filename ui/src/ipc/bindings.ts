@@ -27,6 +27,8 @@ export const commands = {
 	/**  The projector's view of the projected class. */
 	projectorView: () => typedError<ProjectorView, UiError>(__TAURI_INVOKE("projector_view")),
 	classGrid: (classId: string, assignmentId: string) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId })),
+	/**  The grid's rows of some learners, for a live change that named them (`StoreChanged.rows`). */
+	classGridRows: (classId: string, assignmentId: string, learners: string[]) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid_rows", { classId, assignmentId, learners })),
 	cellEvidence: (classId: string, assignmentId: string, learner: string, widgetId: string) => typedError<EvidenceView, UiError>(__TAURI_INVOKE("cell_evidence", { classId, assignmentId, learner, widgetId })),
 	classMastery: (classId: string) => typedError<MasteryView, UiError>(__TAURI_INVOKE("class_mastery", { classId })),
 	needsMe: (classId: string) => typedError<NeedsMeView[], UiError>(__TAURI_INVOKE("needs_me", { classId })),
@@ -854,6 +856,12 @@ export type RowErrorView = {
 	message: string,
 };
 
+/**  The learners of one class whose rows changed (none: the change was not about rows). */
+export type RowsChanged = {
+	class_id: string,
+	learners: string[],
+};
+
 export type RuleCount = {
 	rule_id: string,
 	count: number,
@@ -969,6 +977,12 @@ export type StoreChanged = {
 	room: boolean,
 	/**  A class was added or renamed (the sidebar refetches). */
 	classes: boolean,
+	/**
+	 *  Per class, the learners whose grid rows changed (anonymous ids), so the grid refetches
+	 *  those rows only. A class of `class_ids` not listed here: every row. Empty unless the
+	 *  window shows names and no projector window is open ([`StoreChanged::new`]).
+	 */
+	rows: RowsChanged[],
 };
 
 export type StudentEventKind = "completed" | "struggled" | "asked_for_help" | "help_closed";

@@ -67,6 +67,8 @@ export const EVERYTHING: readonly ChangeKind[] = KINDS;
 export class ChangeFeed {
   private changes: StoreChanges = NO_CHANGES;
   private readonly listeners = new Set<() => void>();
+  /** Per class, the grid rows changed since the grid last took them ({@link takeRows}). */
+  private readonly rows = new Map<string, RowsPending>();
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -79,15 +81,48 @@ export class ChangeFeed {
 
   /** Counts one more event and tells the subscribed views. */
   add(change: StoreChanged): void {
+    if (PROGRESS.some((kind) => change[kind])) {
+      const named = new Map(change.rows.map((r) => [r.class_id, r.learners]));
+      for (const classId of change.class_ids) {
+        this.rows.set(classId, addRows(this.rows.get(classId), named.get(classId)));
+      }
+    }
     this.changes = countChange(this.changes, change);
     for (const listener of this.listeners) listener();
   }
+
+  /** The class's grid rows changed since the last call (and forgets them): the learners named,
+   * `"all"` when a change named none (or too many), `undefined` when nothing changed. */
+  takeRows(classId: string): RowsPending | undefined {
+    const pending = this.rows.get(classId);
+    this.rows.delete(classId);
+    return pending;
+  }
+}
+
+/** Grid rows to refetch: these learners', or every row. */
+export type RowsPending = ReadonlySet<string> | "all";
+
+/** Past this many learners a whole reload is as cheap as naming them (as in the core). */
+export const MAX_PENDING_ROWS = 200;
+
+/** `pending` plus one event's rows of the class (`undefined`: the event named none, so all). */
+export function addRows(pending: RowsPending | undefined, learners: readonly string[] | undefined): RowsPending {
+  if (pending === "all" || learners === undefined) return "all";
+  const next = new Set(pending);
+  for (const learner of learners) next.add(learner);
+  return next.size > MAX_PENDING_ROWS ? "all" : next;
 }
 
 /** With no provider (a view rendered alone, in a test) nothing ever changes. */
 const ChangeFeedContext = createContext<ChangeFeed>(new ChangeFeed());
 
 export const ChangeFeedProvider = ChangeFeedContext.Provider;
+
+/** The window's change feed (for a view that also takes the rows a change named). */
+export function useChangeFeed(): ChangeFeed {
+  return useContext(ChangeFeedContext);
+}
 
 /** {@link changeTick} of the window's changes; the calling view re-renders only when it moves. */
 export function useChangeTick(kinds: readonly ChangeKind[], classId?: string): number {

@@ -146,6 +146,8 @@ export type {
 export interface ClassViewIpc {
   /** Labels follow the window's projector-safe mode, which the backend holds. */
   grid(classId: string, assignmentId: string): Promise<GridView>;
+  /** The grid's rows of some learners (those a change named); refused in projector-safe mode. */
+  gridRows(classId: string, assignmentId: string, learners: string[]): Promise<GridView>;
   evidence(classId: string, assignmentId: string, learner: string, widgetId: string): Promise<EvidenceView>;
   mastery(classId: string): Promise<MasteryView>;
   needsMe(classId: string): Promise<NeedsMeView[]>;
@@ -305,6 +307,8 @@ export const tauriIpc: TeacherIpc = {
   },
   classView: {
     grid: async (classId, assignmentId) => unwrap(await commands.classGrid(classId, assignmentId)),
+    gridRows: async (classId, assignmentId, learners) =>
+      unwrap(await commands.classGridRows(classId, assignmentId, learners)),
     evidence: async (classId, assignmentId, learner, widgetId) =>
       unwrap(await commands.cellEvidence(classId, assignmentId, learner, widgetId)),
     mastery: async (classId) => unwrap(await commands.classMastery(classId)),
@@ -390,6 +394,7 @@ export const tauriIpc: TeacherIpc = {
     subscribe(events.storeChanged.listen, handler, () =>
       handler({
         class_ids: [],
+        rows: [],
         results: true,
         calls: true,
         learners: true,

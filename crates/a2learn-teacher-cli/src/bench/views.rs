@@ -33,6 +33,7 @@ use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::store::{MIGRATOR, Store};
+use a2learn_teacher::views::class as class_view;
 use a2learn_teacher::views::knowledge::knowledge_map;
 use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report as report_view, to_html};
@@ -47,6 +48,9 @@ const EXPORT_PATHWAY: &str = "p-export";
 const EXPORT_STEPS: usize = 100;
 const EXPORT_CLASS: &str = "c-export";
 const BASE_MS: i64 = 1_800_000_000_000;
+/// Learners a live change names, for the grid rows measurement (a 50 ms window at classroom
+/// rates names a handful).
+const ROWS_NAMED: usize = 5;
 
 /// The class id of the measured class of `learners`.
 pub fn class_of(learners: usize) -> String {
@@ -568,6 +572,49 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
                 format!("grid (full), {n} learners, {total} results"),
                 "ms",
                 grid,
+            );
+            // What the window's grid costs per live change: the whole grid view (labels,
+            // placement) as the IPC carries it (JSON), against the rows of the few learners a
+            // change names (`class_grid_rows`).
+            let named: Vec<String> = store
+                .learners(&class)
+                .await?
+                .into_iter()
+                .step_by((n / ROWS_NAMED).max(1))
+                .take(ROWS_NAMED)
+                .collect();
+            let (whole, whole_bytes) = time_ms(opts.runs, || async {
+                let view = class_view::grid(&store, Privacy::Names, &class, &assignment).await?;
+                Ok(serde_json::to_vec(&view)?.len())
+            })
+            .await?;
+            let (rows_only, rows_bytes) = time_ms(opts.runs, || async {
+                let view = class_view::grid_rows(
+                    &store,
+                    Privacy::Names,
+                    &class,
+                    &assignment,
+                    named.clone(),
+                )
+                .await?;
+                anyhow::ensure!(view.rows.len() == named.len(), "rows of {named:?} missing");
+                Ok(serde_json::to_vec(&view)?.len())
+            })
+            .await?;
+            println!(
+                "    grid as sent: whole class {whole_bytes} bytes, {ROWS_NAMED} learners' rows {rows_bytes} bytes"
+            );
+            report.add(
+                "views",
+                format!("grid as sent (JSON), whole class, {n} learners, {total} results"),
+                "ms",
+                whole,
+            );
+            report.add(
+                "views",
+                format!("grid as sent (JSON), rows of {ROWS_NAMED} learners, {n} learners, {total} results"),
+                "ms",
+                rows_only,
             );
             let (mastery, _) = time_ms(opts.runs, || async {
                 Ok(store.mastery(&class, 10).await?.standards.len())

@@ -112,6 +112,9 @@ describe("projector-safe mode", () => {
         seen.push(mode);
         return grid(3, { projector_safe: mode });
       },
+      gridRows: async () => {
+        throw new Error("projector-safe mode names no rows");
+      },
       evidence: async () => ({
         label: "Ada Canary",
         learner: "anon_0",
@@ -267,5 +270,78 @@ describe("projector-safe mode", () => {
     act(() => screen.getByTestId("projector-safe").click());
     await screen.findByText("Ada Canary");
     expect(screen.queryByTestId("evidence")).toBeNull();
+  });
+});
+
+describe("live rows", () => {
+  /** A class page over a fake backend that counts whole grids and row fetches. */
+  function page() {
+    let whole = grid(3);
+    const asked: string[][] = [];
+    let grids = 0;
+    const classView = {
+      grid: async () => {
+        grids++;
+        return whole;
+      },
+      gridRows: async (_c: string, _a: string, learners: string[]) => {
+        asked.push(learners);
+        return { ...whole, rows: whole.rows.filter((r) => learners.includes(r.learner ?? "")) };
+      },
+      ...oneAssignment,
+    } as unknown as ClassViewIpc;
+    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const feed = new ChangeFeed();
+    render(
+      <ChangeFeedProvider value={feed}>
+        <ProjectorSafeProvider setMode={async (on) => on}>
+          <ClassPage ipc={ipc} summary={summary} />
+        </ProjectorSafeProvider>
+      </ChangeFeedProvider>,
+    );
+    const setRow = (i: number, state: GridView["rows"][number]["cells"][number]["state"]) => {
+      whole = {
+        ...whole,
+        rows: whole.rows.map((r, j) =>
+          j === i ? { ...r, cells: [{ state, completions: 0, incorrect: 0 }, r.cells[1]!] } : r,
+        ),
+      };
+    };
+    return { feed, asked, grids: () => grids, setRow };
+  }
+
+  it("refetches only the rows a change names, and draws them in place", async () => {
+    const p = page();
+    await screen.findByRole("button", { name: "anon_2, Compare fractions: not started" });
+    expect(p.grids()).toBe(1);
+    p.setRow(2, "struggling");
+    p.setRow(1, "completed_incorrect");
+    act(() =>
+      p.feed.add({
+        ...storeChanged([summary.class_id], ["results"]),
+        rows: [{ class_id: "c1", learners: ["anon_2"] }],
+      }),
+    );
+    await screen.findByRole("button", { name: "anon_2, Compare fractions: struggling" });
+    expect(p.asked).toEqual([["anon_2"]]);
+    expect(p.grids()).toBe(1);
+    // The row not named keeps what was drawn (the backend changed it, the change did not say so).
+    expect(screen.getByRole("button", { name: "anon_1, Compare fractions: waiting for help" })).toBeTruthy();
+    // Negative control: a change that names no rows reloads the whole grid, which shows it.
+    act(() => p.feed.add(storeChanged([summary.class_id], ["results"])));
+    await screen.findByRole("button", { name: "anon_1, Compare fractions: completed, incorrect" });
+    expect(p.grids()).toBe(2);
+    expect(p.asked).toHaveLength(1);
+  });
+
+  it("counts a change with no rows of this class as nothing to refetch for it", async () => {
+    const p = page();
+    await screen.findByRole("button", { name: "anon_2, Compare fractions: not started" });
+    act(() =>
+      p.feed.add({ ...storeChanged([summary.class_id], ["results"]), rows: [{ class_id: "c1", learners: [] }] }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(p.grids()).toBe(1);
+    expect(p.asked).toEqual([]);
   });
 });

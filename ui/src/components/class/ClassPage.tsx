@@ -12,7 +12,7 @@ import type {
   TeacherIpc,
   TimelineView,
 } from "../../ipc";
-import { ASSIGNMENTS, PROGRESS, ROOM, useChangeTick } from "../../ipc/changes";
+import { ASSIGNMENTS, PROGRESS, ROOM, useChangeFeed, useChangeTick } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
@@ -20,11 +20,16 @@ import { PathwayMap } from "../maps/PathwayMap";
 import { Report } from "../report/Report";
 import { StudentPage } from "../student/StudentPage";
 import { Evidence } from "./Evidence";
+import { mergeRows } from "./gridRows";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
 import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
 import { Timeline } from "./Timeline";
+
+/** How often the grid reloads whole while it is shown: the time since each learner's last
+ * event (and who is idle) moves with the clock. */
+export const QUIET_REFRESH_MS = 30_000;
 
 type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" | "report";
 
@@ -74,12 +79,54 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
     planTick,
   );
 
+  // The grid reloads whole on a new key (class, assignment, tab, mode), after a failed load, on
+  // an action of the teacher's (the idle threshold) and every QUIET_REFRESH_MS (each row's time
+  // since its last event moves with the clock, not only with its own events); otherwise it
+  // refetches only the rows the changes since the last load named. Set before the loads of a
+  // new key start (effect order), taken by the next load.
+  const wantWhole = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the views' key is the trigger
+  useEffect(() => {
+    wantWhole.current = true;
+  }, [classId, selected, tab, safe]);
+  const [clockTick, setClockTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      wantWhole.current = true;
+      setClockTick((n) => n + 1);
+    }, QUIET_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const feed = useChangeFeed();
+
   // `safe` is in the key: the backend labels (and suppresses) by the mode, so a switch refetches,
   // and an answer from before it (names) or from another class never lands after it.
   const reloadViews = useLiveLoad(
     (keep) => {
       const loads: Promise<unknown>[] = [];
-      if (tab === "grid" && selected) loads.push(cv.grid(classId, selected).then(keep(setGrid), keep(fail)));
+      const failed = (e: unknown) => {
+        wantWhole.current = true;
+        fail(e);
+      };
+      if (tab === "grid" && selected) {
+        // At classroom rates the changes between two loads name a few learners: their rows
+        // cost the same in a class of 30 or 3,000, where a whole reload grows with the class.
+        // Nothing pending: a load already took this tick's rows (it started after the change
+        // arrived, before its tick did), so the grid has nothing to fetch.
+        const pending = feed.takeRows(classId);
+        const whole = wantWhole.current || pending === "all" || (safe && pending !== undefined);
+        wantWhole.current = false;
+        if (whole) {
+          loads.push(cv.grid(classId, selected).then(keep(setGrid), keep(failed)));
+        } else if (pending !== undefined && pending.size > 0) {
+          loads.push(
+            cv.gridRows(classId, selected, [...pending]).then(
+              keep((patch: GridView) => setGrid((cur) => cur && mergeRows(cur, patch))),
+              keep(failed),
+            ),
+          );
+        }
+      }
       if (tab === "mastery") loads.push(cv.mastery(classId).then(keep(setMastery), keep(fail)));
       // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
       if (tab === "needs" || tab === "grid") loads.push(cv.needsMe(classId).then(keep(setNeeds), keep(fail)));
@@ -87,7 +134,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
       return Promise.all(loads);
     },
     [cv, ipc, classId, selected, tab, safe],
-    progressTick,
+    progressTick + clockTick,
   );
 
   // Escape closes the evidence pane (unless something in front of it, like a dialog, took the
@@ -129,7 +176,10 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   const setIdleAfter = useCallback(
     (minutes: number) => {
       cv.setIdleAfter(minutes).then(
-        () => reloadViews(),
+        () => {
+          wantWhole.current = true;
+          reloadViews();
+        },
         (e) => setError(ipc.toUiError(e).message),
       );
     },
