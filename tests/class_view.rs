@@ -392,3 +392,45 @@ async fn the_rows_of_some_learners_read_the_same_indexes() {
         );
     }
 }
+
+/// A roster import relabels every row: it tells the views to reload the class whole (a change
+/// that names no learner), and a refused import tells them nothing.
+#[tokio::test]
+async fn a_roster_import_reloads_every_row_and_a_refused_one_nothing() {
+    use a2learn_teacher::clock::SharedClock;
+    use a2learn_teacher::live::Live;
+    use a2learn_teacher::store::RowsTouched;
+    use a2learn_teacher::views::class::import_roster;
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let clock: SharedClock =
+        std::sync::Arc::new(a2learn_teacher::FixedClock::at(1_800_000_000_000));
+    let (live, _, mut changes) = Live::new(store.clone(), clock);
+
+    let refused = import_roster(&live, CLASS, "anonymous_id,display_name\n,Nobody\n")
+        .await
+        .unwrap();
+    assert_eq!(refused.imported, 0);
+    assert!(!refused.errors.is_empty());
+    assert!(
+        changes.try_recv().is_err(),
+        "nothing stored, nothing to reload"
+    );
+
+    let out = import_roster(
+        &live,
+        CLASS,
+        "anonymous_id,display_name\nanon_aaaa1111,Ada Lovelace\n",
+    )
+    .await
+    .unwrap();
+    assert_eq!(out.imported, 1);
+    let change = changes.try_recv().expect("the views are told");
+    assert_eq!(change.class_id, CLASS);
+    assert!(change.changes.learners);
+    assert_eq!(
+        change.rows,
+        RowsTouched::All,
+        "every row, not the named ones"
+    );
+}

@@ -548,10 +548,11 @@ pub struct RosterImportView {
 
 /// Imports a roster CSV whole, or reports every bad row by line and stores nothing.
 pub async fn import_roster(
-    store: &Store,
+    live: &Live,
     class_id: &str,
     csv_text: &str,
 ) -> Result<RosterImportView, ViewError> {
+    let store = live.store();
     match parse_roster_csv(csv_text) {
         Err(errors) => Ok(RosterImportView {
             imported: 0,
@@ -569,6 +570,15 @@ pub async fn import_roster(
             store.import_roster(class_id, &entries).await?;
             // Counts only: never a name in a log line.
             tracing::info!(class_id, rows = entries.len(), "roster imported");
+            // New labels for every row: the views of the class reload whole (the change names
+            // no learner), not only the rows of the learners who act next.
+            live.notify_changed(
+                class_id,
+                crate::store::Changes {
+                    learners: true,
+                    ..Default::default()
+                },
+            );
             Ok(RosterImportView {
                 imported: n32(entries.len()),
                 errors: Vec::new(),

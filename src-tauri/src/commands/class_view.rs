@@ -126,7 +126,7 @@ pub async fn import_roster(
     class_id: String,
     csv_text: String,
 ) -> Result<RosterImportView, UiError> {
-    Ok(class::import_roster(&state.store, &class_id, &csv_text).await?)
+    Ok(class::import_roster(&state.live, &class_id, &csv_text).await?)
 }
 
 #[tauri::command]
