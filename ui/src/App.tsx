@@ -10,6 +10,7 @@ import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
 import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
 import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
+import { COUNTS_EVERY_MS, throttled } from "./ipc/throttle";
 import { ProjectorSafeProvider, useProjectorSafe } from "./privacy/ProjectorSafe";
 
 /** Loaded state of the frame: what the sidebar and the status bar need. */
@@ -62,19 +63,22 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
   // Stored data changed: the open view refetches what the change touched (already coalesced;
   // each view follows its kinds and class in the feed, and only those views render), and the
   // sidebar when its counts (learners, open requests) or its classes changed — not on every
-  // result.
-  useEffect(
-    () =>
-      ipc.onStoreChanged((change) => {
-        feed.add(change);
-        if (!change.classes) return;
-        void ipc
-          .listClasses()
-          .then((classes) => setState((prev) => (prev.kind === "ready" ? { ...prev, classes } : prev)))
-          .catch(() => {});
-      }),
-    [ipc, feed],
-  );
+  // result, and at most once a second (one at a time, so an older list never lands last).
+  useEffect(() => {
+    const sidebar = throttled(
+      () =>
+        ipc.listClasses().then((classes) => setState((prev) => (prev.kind === "ready" ? { ...prev, classes } : prev))),
+      COUNTS_EVERY_MS,
+    );
+    const stop = ipc.onStoreChanged((change) => {
+      feed.add(change);
+      if (change.classes) sidebar.ask();
+    });
+    return () => {
+      stop();
+      sidebar.stop();
+    };
+  }, [ipc, feed]);
 
   const classes = state.kind === "ready" ? state.classes : [];
   const current = view.kind === "class" ? (classes.find((c) => c.class_id === view.classId) ?? null) : null;

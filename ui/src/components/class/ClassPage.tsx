@@ -14,6 +14,7 @@ import type {
 } from "../../ipc";
 import { ASSIGNMENTS, PROGRESS, ROOM, useChangeFeed, useChangeTick } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
+import { COUNTS_EVERY_MS, useThrottledTick } from "../../ipc/throttle";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { PathwayMap } from "../maps/PathwayMap";
@@ -62,6 +63,8 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   // Progress over the assigned pathways: the assignment list (its "started" counts), the student
   // page, the report, the maps (the pathway map also shows the pacing limit).
   const planTick = progressTick + useChangeTick(ASSIGNMENTS, classId);
+  // The assignment list's "started" counts may lag a second behind the stream of results.
+  const assignmentsTick = useThrottledTick(planTick, COUNTS_EVERY_MS);
 
   const fail = (e: unknown) => setError(ipc.toUiError(e).message);
   useLiveLoad(
@@ -76,7 +79,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
         keep(fail),
       ),
     [cv, ipc, classId],
-    planTick,
+    assignmentsTick,
   );
 
   // The grid reloads whole on a new key (class, assignment, tab, mode), after a failed load, on
