@@ -245,6 +245,8 @@ async fn grid_timing_for_a_thousand_learners() {
         .unwrap();
     }
     tx.commit().await.unwrap();
+    // Written straight into the derived tables, not ingested: the grid's rollup is built here.
+    store.rebuild_grid_rollup().await.unwrap();
     let fill = started.elapsed();
     let mut times = Vec::new();
     for _ in 0..5 {
@@ -302,7 +304,9 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named() {
         ),
     ];
     store.ingest(CLASS, &registry, batch).await.unwrap();
-    let whole = grid(&store, Privacy::Names, CLASS, "as-1").await.unwrap();
+    let whole = grid(&store, Privacy::Names, CLASS, "as-1", None)
+        .await
+        .unwrap();
     assert_eq!(whole.rows.len(), 4);
     let named = grid_rows(
         &store,
@@ -433,4 +437,200 @@ async fn a_roster_import_reloads_every_row_and_a_refused_one_nothing() {
         RowsTouched::All,
         "every row, not the named ones"
     );
+}
+
+/// Seven learners in varied states, one with nothing stored (a snapshot's learner).
+async fn seven_learners(store: &Store) {
+    let registry = store.registry().await.unwrap();
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            completion("anon_a0000001", "r1", Some(true)),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            completion("anon_b0000002", "r2", Some(false)),
+        ),
+        frame(
+            3,
+            "a2learn.widget_struggle",
+            struggle("anon_c0000003", "r3", 2),
+        ),
+        frame(
+            4,
+            "a2learn.assist",
+            assist("anon_d0000004", "r4", "call-4", "How?"),
+        ),
+        frame(
+            5,
+            "a2learn.widget_completed",
+            reflection("anon_e0000005", "r5"),
+        ),
+        frame(
+            6,
+            "a2learn.widget_completed",
+            completion("anon_f0000006", "r6", Some(true)),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(out.quarantined, 0, "{out:?}");
+    sqlx::query(
+        "INSERT INTO learners (class_id, learner, first_seen_at) VALUES (?, 'anon_g0000007', 0)",
+    )
+    .bind(CLASS)
+    .execute(store.pool())
+    .await
+    .unwrap();
+}
+
+/// A class read a page at a time: the pages in id order are the whole grid, each page carries
+/// the class's totals, and those are the whole grid's counts of each state on each step.
+#[tokio::test]
+async fn grid_pages_make_up_the_whole_grid_and_carry_the_class_totals() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    seven_learners(&store).await;
+    let whole = store.grid(CLASS, "as-1").await.unwrap();
+    assert_eq!(whole.rows.len(), 7);
+
+    let mut after: Option<String> = None;
+    let mut rows = Vec::new();
+    let mut pages = 0;
+    loop {
+        let page = store
+            .grid_page(CLASS, "as-1", after.as_deref(), 3)
+            .await
+            .unwrap();
+        pages += 1;
+        assert_eq!(page.learner_count, 7);
+        assert!(page.grid.rows.len() <= 3);
+        for (i, step) in whole.steps.iter().enumerate() {
+            let totals = &page.totals[i];
+            assert_eq!(totals.widget_id, step.widget_id);
+            for state in CellState::ALL {
+                let counted = whole
+                    .rows
+                    .iter()
+                    .filter(|r| r.cells[i].state == state)
+                    .count();
+                assert_eq!(
+                    totals.of(state) as usize,
+                    counted,
+                    "{} on {}",
+                    state.as_str(),
+                    step.widget_id
+                );
+            }
+        }
+        rows.extend(page.grid.rows);
+        match page.next_after {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(rows, whole.rows);
+    // The totals see a state change (control: they are not the same figures whatever happens).
+    let totals = |store: Store| async move {
+        store
+            .grid_page(CLASS, "as-1", None, 3)
+            .await
+            .unwrap()
+            .totals[0]
+            .clone()
+    };
+    let before = totals(store.clone()).await;
+    let registry = store.registry().await.unwrap();
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![frame(
+                8,
+                "a2learn.widget_completed",
+                completion("anon_c0000003", "r8", Some(true)),
+            )],
+        )
+        .await
+        .unwrap();
+    let after_change = totals(store.clone()).await;
+    assert_eq!(
+        after_change.of(CellState::Struggling),
+        before.of(CellState::Struggling) - 1
+    );
+    assert_eq!(
+        after_change.of(CellState::CompletedCorrect),
+        before.of(CellState::CompletedCorrect) + 1
+    );
+}
+
+/// The window's grid of a class bigger than a page: the first page, the cursor to the next in
+/// the teacher's window, none on a room's screen (it is an id), the class totals in both.
+#[tokio::test]
+async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
+    use a2learn_teacher::progress::names::Privacy;
+    use a2learn_teacher::views::class::{GRID_PAGE, grid};
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    seven_learners(&store).await;
+    // Control: a class of seven comes whole.
+    let small = grid(&store, Privacy::Names, CLASS, "as-1", None)
+        .await
+        .unwrap();
+    assert!(!small.paged);
+    assert_eq!((small.rows.len(), small.learner_count), (7, 7));
+    assert_eq!(small.next_after, None);
+
+    let more = GRID_PAGE as usize - 7 + 1;
+    sqlx::query(
+        "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1) \
+         INSERT INTO learners (class_id, learner, first_seen_at) \
+         SELECT ?, printf('anon_z%07d', i), 0 FROM n",
+    )
+    .bind(more as i64)
+    .bind(CLASS)
+    .execute(store.pool())
+    .await
+    .unwrap();
+    let first = grid(&store, Privacy::Names, CLASS, "as-1", None)
+        .await
+        .unwrap();
+    assert!(first.paged);
+    assert_eq!(first.rows.len(), GRID_PAGE as usize);
+    assert_eq!(first.learner_count as u32, GRID_PAGE + 1);
+    let next = first.next_after.clone().expect("a cursor");
+    assert_eq!(
+        Some(next.clone()),
+        first.rows.last().and_then(|r| r.learner.clone())
+    );
+    // Done on the first step: a, b and f.
+    assert_eq!(first.totals[0].done, 3);
+    assert_eq!(first.totals[0].needs_teacher, 2, "struggling c, waiting d");
+    assert_eq!(first.totals[0].not_started as u32, GRID_PAGE + 1 - 5);
+    let last = grid(&store, Privacy::Names, CLASS, "as-1", Some(next))
+        .await
+        .unwrap();
+    assert_eq!(last.rows.len(), 1);
+    assert_eq!(last.next_after, None);
+    assert_eq!(last.totals[0].done, 3, "the class's totals on every page");
+
+    let room = grid(
+        &store,
+        Privacy::Projector { seed: 7 },
+        CLASS,
+        "as-1",
+        Some("anon_z0000100".into()),
+    )
+    .await
+    .unwrap();
+    assert!(room.paged);
+    assert_eq!(room.next_after, None, "no id reaches a room's screen");
+    assert_eq!(
+        room.rows.len(),
+        GRID_PAGE as usize,
+        "a cursor from a room is not followed"
+    );
+    assert!(room.rows.iter().all(|r| r.learner.is_none()));
 }

@@ -316,11 +316,17 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert!(before_migration(&path).is_empty());
     assert_eq!(list_backups(&path).len(), 1);
 
-    // Make it the file the previous release left: the last migration undone. That migration
-    // only copies the calls and desk tables into a new key, so unrecording it is enough: run
-    // again, it copies them into the same shape.
+    // Make it the file the previous release left: the last migration undone (it only adds the
+    // grid's rollup tables) and unrecorded.
     let newest = newest_known();
     let mut conn = raw(&path).await;
+    for undo in [
+        "DROP TABLE grid_cells",
+        "DROP TABLE grid_totals",
+        "DROP TABLE rollups_pending",
+    ] {
+        sqlx::query(undo).execute(&mut conn).await.unwrap();
+    }
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = ?")
         .bind(newest)
         .execute(&mut conn)

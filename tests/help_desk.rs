@@ -353,11 +353,34 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
     );
     assert_eq!(room.visits.len(), 1, "the visit too");
 
+    // The grid's cells show the missed requests (the rollup, kept as each close was stored)...
+    let follow_up_cells = |store: Store| async move {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM grid_cells WHERE state = 'follow_up'")
+            .fetch_one(store.pool())
+            .await
+            .unwrap()
+    };
+    assert!(follow_up_cells(reopened.clone()).await > 0);
+
     // Only the teacher clears them.
     let desk = Desk::new(&reopened);
     for f in &room.follow_ups {
         desk.follow_up_done(&f.call_id).await.unwrap();
     }
+    // ...and no longer once they are done, in the same transaction as the desk's record: the
+    // rollup then is what a rebuild from scratch makes.
+    assert_eq!(follow_up_cells(reopened.clone()).await, 0);
+    let cells = |store: Store| async move {
+        sqlx::query_as::<_, (String, String, String, String)>(
+            "SELECT class_id, learner, widget_id, state FROM grid_cells ORDER BY 1, 2, 3",
+        )
+        .fetch_all(store.pool())
+        .await
+        .unwrap()
+    };
+    let kept = cells(reopened.clone()).await;
+    reopened.rebuild_grid_rollup().await.unwrap();
+    assert_eq!(cells(reopened.clone()).await, kept);
     desk.visit_done(&visited.call_id).await.unwrap();
     let room = desk.room(Some(&class_id), Privacy::Names).await.unwrap();
     assert!(

@@ -473,6 +473,14 @@ async fn rebuild_equals_live() {
         count(&store, "SELECT COUNT(*) FROM ledger").await as usize
     );
     assert_eq!(derived_dump(&store).await, live, "rebuild == live");
+    // The rollup is part of the dump: a cell that drifted from its facts is seen.
+    sqlx::query("UPDATE grid_cells SET state = 'completed' WHERE learner = 'anon_learner01'")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert_ne!(derived_dump(&store).await, live, "a drifted rollup is seen");
+    store.rebuild().await.unwrap();
+    assert_eq!(derived_dump(&store).await, live, "and rebuilt");
     // Negative control: the dump does see a difference when the derived tables differ.
     sqlx::query("DELETE FROM results WHERE widget_run_id = 'run-0'")
         .execute(store.pool())
@@ -763,6 +771,17 @@ async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
         payloads_intact, 3,
         "each result still matches its ledger row"
     );
+    // The grid's rollup was built as the file opened (the migration leaves it pending): a cell
+    // for each learner and step with anything stored, as a rebuild from scratch makes it.
+    assert_eq!(
+        count(&store, "SELECT COUNT(*) FROM rollups_pending").await,
+        0
+    );
+    let cells = count(&store, "SELECT COUNT(*) FROM grid_cells").await;
+    assert!(cells >= 3, "{cells} cells");
+    let opened = derived_dump(&store).await;
+    store.rebuild_grid_rollup().await.unwrap();
+    assert_eq!(derived_dump(&store).await, opened);
     assert!(
         a2learn_teacher::store::list_backups(&path)
             .iter()

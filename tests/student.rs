@@ -97,7 +97,7 @@ async fn the_grid_says_where_each_learner_is_and_who_is_idle() {
     };
     // The default threshold is 5 minutes: at 08:00 anon_first (10 min quiet) is idle, anon_stuck
     // (1 min) is not, and anon_done has nothing left to do (never idle).
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1")
+    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
         .await
         .unwrap();
     assert_eq!(grid.idle_after_minutes, 5);
@@ -118,19 +118,19 @@ async fn the_grid_says_where_each_learner_is_and_who_is_idle() {
 
     // The teacher's threshold moves the line; the clock moving does too.
     assert_eq!(class::set_idle_after_minutes(&store, 15).await.unwrap(), 15);
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1")
+    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
         .await
         .unwrap();
     assert!(!row(&grid, "anon_first01").idle, "10 minutes is under 15");
     clock.advance(6 * 60_000);
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1")
+    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
         .await
         .unwrap();
     assert!(row(&grid, "anon_first01").idle, "16 minutes is over 15");
     assert!(!row(&grid, "anon_stuck001").idle, "7 minutes is under 15");
 
     // A room sees where learners are, but no one's quiet time or idle flag.
-    let room = class::grid(&store, Privacy::Projector { seed: 7 }, CLASS, "as-1")
+    let room = class::grid(&store, Privacy::Projector { seed: 7 }, CLASS, "as-1", None)
         .await
         .unwrap();
     assert!(room.rows.iter().all(|r| r.quiet_ms.is_none() && !r.idle));

@@ -643,6 +643,8 @@ impl<'a> Desk<'a> {
             .bind(call_id)
             .execute(&mut *tx)
             .await?;
+        // An answer sent is never a follow-up owed: the grid's cell follows in this transaction.
+        refresh_call_row(&mut tx, &request.class_id, call_id).await?;
         if promise == Promise::Visit {
             sqlx::query(
                 "INSERT INTO desk_visits (call_id, class_id, learner, pathway_id, widget_id, \
@@ -713,3 +715,15 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
 
 #[cfg(test)]
 mod tests;
+
+/// Brings the grid's rollup of a call's row up to date, after a desk write that decides whether
+/// the call is a follow-up owed.
+pub(crate) async fn refresh_call_row(
+    conn: &mut sqlx::SqliteConnection,
+    class_id: &str,
+    call_id: &str,
+) -> Result<(), crate::store::StoreError> {
+    let mut touched = crate::store::rollup::Touched::default();
+    touched.calls.insert(call_id.to_string());
+    crate::store::rollup::refresh_touched(conn, class_id, touched).await
+}

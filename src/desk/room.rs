@@ -149,6 +149,7 @@ impl Desk<'_> {
     /// needs me"'s follow-up signal).
     pub async fn follow_up_done(&self, call_id: &str) -> Result<(), DeskError> {
         let class_id = self.class_of(call_id).await?;
+        let mut tx = self.store.pool().begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query(
             "INSERT INTO desk_followups_done (class_id, call_id, done_at_ms) VALUES (?, ?, ?) \
              ON CONFLICT (class_id, call_id) DO NOTHING",
@@ -156,8 +157,10 @@ impl Desk<'_> {
         .bind(&class_id)
         .bind(call_id)
         .bind(self.store.now_ms())
-        .execute(self.store.pool())
+        .execute(&mut *tx)
         .await?;
+        super::refresh_call_row(&mut tx, &class_id, call_id).await?;
+        tx.commit().await?;
         tracing::info!(call_id, "follow-up done");
         Ok(())
     }

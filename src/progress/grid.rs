@@ -19,6 +19,7 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use sqlx::SqliteConnection;
 
 use crate::store::{Store, StoreError};
 
@@ -47,6 +48,11 @@ impl CellState {
         CellState::WaitingForHelp,
         CellState::FollowUp,
     ];
+
+    /// The state named by [`CellState::as_str`] (as the rollup stores it).
+    pub fn parse(name: &str) -> Option<CellState> {
+        CellState::ALL.into_iter().find(|s| s.as_str() == name)
+    }
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -171,7 +177,8 @@ pub fn for_learners(sql: &str) -> String {
     )
 }
 
-/// The grid's SQL, public so the plan test can check every one reads through an index.
+/// The grid's facts, read from the derived tables (by the rollup, [`crate::store::rollup`]);
+/// public so the plan test can check every one reads through an index.
 pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), correct, COUNT(*), \
      SUM(correct = 0) FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
      GROUP BY learner, widget_id";
@@ -183,6 +190,83 @@ pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
          AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = ?1) \
          AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = ?1)), \
      COUNT(*) FROM calls WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
+
+/// The facts of the cells of `only` learners (a JSON array, [`Learners::json`]; `None`: every
+/// learner) of a class on a pathway, from results, struggles and calls.
+pub(crate) async fn cell_facts(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    pathway_id: &str,
+    only: &Option<String>,
+) -> Result<HashMap<(String, String), CellFacts>, StoreError> {
+    let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
+    let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
+        sqlx::query_as(&narrowed(GRID_RESULTS_SQL, only))
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(only)
+            .fetch_all(&mut *conn)
+            .await?;
+    for (learner, widget, at, correct, n, incorrect) in results {
+        let f = facts.entry((learner, widget)).or_default();
+        f.last_completion = Some((at, correct));
+        f.completions = u32::try_from(n).unwrap_or(u32::MAX);
+        f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
+    }
+    let struggles: Vec<(String, String, i64)> = sqlx::query_as(&narrowed(GRID_STRUGGLES_SQL, only))
+        .bind(class_id)
+        .bind(pathway_id)
+        .bind(only)
+        .fetch_all(&mut *conn)
+        .await?;
+    for (learner, widget, at) in struggles {
+        facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
+    }
+    let calls: Vec<(String, String, bool, bool, i64)> =
+        sqlx::query_as(&narrowed(GRID_CALLS_SQL, only))
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(only)
+            .fetch_all(&mut *conn)
+            .await?;
+    for (learner, widget, open_assist, follow_up, n) in calls {
+        let f = facts.entry((learner, widget)).or_default();
+        f.open_assist = open_assist;
+        f.follow_up = follow_up;
+        f.calls = u32::try_from(n).unwrap_or(u32::MAX);
+    }
+    Ok(facts)
+}
+
+/// A step's learners by state, over the whole class (the grid's footer).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StepTotals {
+    pub widget_id: String,
+    /// Learners in each state, in [`CellState::ALL`] order; not started is the class's learners
+    /// less the others.
+    pub learners: [u32; CellState::ALL.len()],
+}
+
+impl StepTotals {
+    pub fn of(&self, state: CellState) -> u32 {
+        CellState::ALL
+            .iter()
+            .position(|s| *s == state)
+            .map_or(0, |i| self.learners[i])
+    }
+}
+
+/// One page of a class's grid: learners in id order after a cursor, with the class totals.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridPage {
+    pub grid: Grid,
+    /// Every learner of the class (not only the page's).
+    pub learner_count: u32,
+    /// Per step of the pathway, over the whole class.
+    pub totals: Vec<StepTotals>,
+    /// The last learner of this page when more follow: the cursor of the next page.
+    pub next_after: Option<String>,
+}
 
 impl Store {
     /// The pathway an assignment of `class_id` refers to.
@@ -240,10 +324,96 @@ impl Store {
         .await?)
     }
 
-    /// The live grid of one assignment: one grouped query per derived table, each reading an
-    /// index in (learner, step) order.
+    /// The live grid of one assignment: the class's learners, their cells from the rollup.
     pub async fn grid(&self, class_id: &str, assignment_id: &str) -> Result<Grid, StoreError> {
         self.grid_of(class_id, assignment_id, Learners::All).await
+    }
+
+    /// A page of the grid: at most `limit` learners after `after` (anonymous ids, in id order),
+    /// with the class's totals. Each part reads the rollup or an index by key, so the first page
+    /// of a class of 100,000 costs what a class of 30 does.
+    pub async fn grid_page(
+        &self,
+        class_id: &str,
+        assignment_id: &str,
+        after: Option<&str>,
+        limit: u32,
+    ) -> Result<GridPage, StoreError> {
+        let mut page: Vec<String> = sqlx::query_scalar(
+            "SELECT learner FROM learners WHERE class_id = ?1 AND learner > ?2 \
+             ORDER BY learner LIMIT ?3",
+        )
+        .bind(class_id)
+        .bind(after.unwrap_or(""))
+        .bind(i64::from(limit) + 1)
+        .fetch_all(self.pool())
+        .await?;
+        let more = page.len() > limit as usize;
+        page.truncate(limit as usize);
+        let next_after = if more { page.last().cloned() } else { None };
+        let grid = self
+            .grid_of(class_id, assignment_id, Learners::Only(page))
+            .await?;
+        let learner_count = self.learner_count(class_id).await?;
+        let totals = self.step_totals(class_id, &grid, learner_count).await?;
+        Ok(GridPage {
+            grid,
+            learner_count,
+            totals,
+            next_after,
+        })
+    }
+
+    /// How many learners a class has.
+    pub async fn learner_count(&self, class_id: &str) -> Result<u32, StoreError> {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
+            .bind(class_id)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }
+
+    /// The class totals of `grid`'s steps from the rollup: each step's learners by state.
+    pub async fn step_totals(
+        &self,
+        class_id: &str,
+        grid: &Grid,
+        learner_count: u32,
+    ) -> Result<Vec<StepTotals>, StoreError> {
+        let rows: Vec<(String, String, i64)> = sqlx::query_as(
+            "SELECT widget_id, state, learners FROM grid_totals \
+             WHERE class_id = ? AND pathway_id = ? AND learners > 0",
+        )
+        .bind(class_id)
+        .bind(&grid.pathway_id)
+        .fetch_all(self.pool())
+        .await?;
+        let mut by_step: HashMap<String, [u32; CellState::ALL.len()]> = HashMap::new();
+        for (widget, state, n) in rows {
+            let Some(i) = CellState::ALL.iter().position(|s| s.as_str() == state) else {
+                return Err(StoreError::Invalid(format!(
+                    "the grid rollup holds an unknown state {state:?}"
+                )));
+            };
+            by_step.entry(widget).or_default()[i] = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        let not_started = CellState::ALL
+            .iter()
+            .position(|s| *s == CellState::NotStarted)
+            .unwrap_or(0);
+        Ok(grid
+            .steps
+            .iter()
+            .map(|step| {
+                let mut learners = by_step.remove(&step.widget_id).unwrap_or_default();
+                let started: u32 = learners.iter().sum();
+                learners[not_started] = learner_count.saturating_sub(started);
+                StepTotals {
+                    widget_id: step.widget_id.clone(),
+                    learners,
+                }
+            })
+            .collect())
     }
 
     /// The grid's rows of some learners (or all): the same queries, narrowed.
@@ -269,47 +439,36 @@ impl Store {
                 .await?
             }
         };
-        let results_sql = narrowed(GRID_RESULTS_SQL, &only);
-        let struggles_sql = narrowed(GRID_STRUGGLES_SQL, &only);
-        let calls_sql = narrowed(GRID_CALLS_SQL, &only);
-        let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
-
-        let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
-            sqlx::query_as(&results_sql)
-                .bind(class_id)
-                .bind(&pathway_id)
-                .bind(&only)
-                .fetch_all(self.pool())
-                .await?;
-        for (learner, widget, at, correct, n, incorrect) in results {
-            let f = facts.entry((learner, widget)).or_default();
-            f.last_completion = Some((at, correct));
-            f.completions = u32::try_from(n).unwrap_or(u32::MAX);
-            f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
-        }
-        let struggles: Vec<(String, String, i64)> = sqlx::query_as(&struggles_sql)
-            .bind(class_id)
-            .bind(&pathway_id)
-            .bind(&only)
-            .fetch_all(self.pool())
-            .await?;
-        for (learner, widget, at) in struggles {
-            facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
-        }
-        let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(&calls_sql)
-            .bind(class_id)
-            .bind(&pathway_id)
-            .bind(&only)
-            .fetch_all(self.pool())
-            .await?;
-        for (learner, widget, open_assist, follow_up, n) in calls {
-            let f = facts.entry((learner, widget)).or_default();
-            f.open_assist = open_assist;
-            f.follow_up = follow_up;
-            f.calls = u32::try_from(n).unwrap_or(u32::MAX);
+        let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&narrowed(
+            "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+             WHERE class_id = ?1 AND pathway_id = ?2",
+            &only,
+        ))
+        .bind(class_id)
+        .bind(&pathway_id)
+        .bind(&only)
+        .fetch_all(self.pool())
+        .await?;
+        let mut stored: HashMap<(String, String), GridCell> = HashMap::with_capacity(cells.len());
+        for (learner, widget, state, completions, incorrect) in cells {
+            let state = CellState::parse(&state).ok_or_else(|| {
+                StoreError::Invalid(format!("the grid rollup holds an unknown state {state:?}"))
+            })?;
+            stored.insert(
+                (learner, widget),
+                GridCell {
+                    state,
+                    completions: u32::try_from(completions).unwrap_or(u32::MAX),
+                    incorrect: u32::try_from(incorrect).unwrap_or(u32::MAX),
+                },
+            );
         }
 
-        let empty = CellFacts::default();
+        let empty = GridCell {
+            state: CellState::NotStarted,
+            completions: 0,
+            incorrect: 0,
+        };
         let rows = learners
             .into_iter()
             .map(|learner| {
@@ -318,14 +477,10 @@ impl Store {
                     .map(|s| {
                         // A lookup by borrowed pair would need a custom key; the clone is per
                         // cell of a grid the UI redraws anyway.
-                        let f = facts
+                        stored
                             .get(&(learner.clone(), s.widget_id.clone()))
-                            .unwrap_or(&empty);
-                        GridCell {
-                            state: cell_state(f),
-                            completions: f.completions,
-                            incorrect: f.incorrect,
-                        }
+                            .unwrap_or(&empty)
+                            .clone()
                     })
                     .collect();
                 GridRow { learner, cells }

@@ -77,6 +77,18 @@ pub struct GridRowView {
     pub idle: bool,
 }
 
+/// A step's class totals (every learner of the class, not only the rows sent).
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct StepTotalsView {
+    pub widget_id: String,
+    /// Completed, correct or not.
+    pub done: i32,
+    /// Waiting for help, owed a follow-up, or struggling.
+    pub needs_teacher: i32,
+    /// Nothing stored on the step yet.
+    pub not_started: i32,
+}
+
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct GridView {
     pub assignment_id: String,
@@ -86,26 +98,55 @@ pub struct GridView {
     pub projector_safe: bool,
     /// The teacher's idle threshold, in minutes.
     pub idle_after_minutes: i32,
+    /// Every learner of the class; more than `rows` when the grid comes a page at a time.
+    pub learner_count: i32,
+    /// Per step, over the whole class.
+    pub totals: Vec<StepTotalsView>,
+    /// The rows are one page of a class bigger than [`GRID_PAGE`], in id order.
+    pub paged: bool,
+    /// The cursor of the next page (pass it as `after`); `None` on the last page, for a whole
+    /// class, and in projector-safe mode (it is an anonymous id).
+    pub next_after: Option<String>,
 }
 
-/// The live grid of one assignment: every learner by every step, each row with where the
-/// learner is (the current step, time since their last event, idle) at the store's clock.
+/// Learners the grid shows at once. A class up to this size comes whole (the window sorts it
+/// by name, state or place); a bigger one a page at a time in id order, with the class totals,
+/// so its first page costs what a classroom does.
+pub const GRID_PAGE: u32 = 500;
+
+/// The live grid of one assignment: every learner by every step (a page of them after `after`
+/// for a class bigger than [`GRID_PAGE`]), each row with where the learner is (the current
+/// step, time since their last event, idle) at the store's clock, and the class totals.
 pub async fn grid(
     store: &Store,
     privacy: Privacy,
     class_id: &str,
     assignment_id: &str,
+    after: Option<String>,
 ) -> Result<GridView, ViewError> {
-    grid_of(store, privacy, class_id, assignment_id, Learners::All).await
+    let learner_count = store.learner_count(class_id).await?;
+    if learner_count <= GRID_PAGE {
+        let grid = store
+            .grid_of(class_id, assignment_id, Learners::All)
+            .await?;
+        return view_of(store, privacy, grid, learner_count, false, None).await;
+    }
+    // A room's screen gets no cursor: it is a learner's id.
+    let after = after.filter(|_| privacy == Privacy::Names);
+    let page = store
+        .grid_page(class_id, assignment_id, after.as_deref(), GRID_PAGE)
+        .await?;
+    let next = page.next_after.filter(|_| privacy == Privacy::Names);
+    view_of(store, privacy, page.grid, page.learner_count, true, next).await
 }
 
 /// Most learners [`grid_rows`] reads at once; a longer list is a whole-grid reload's job.
 pub const MAX_GRID_ROWS: usize = 1_000;
 
 /// Rows of the live grid, of the learners named (anonymous ids; those the class does not have
-/// are left out), as [`grid`] makes them: the window refetches the rows a change touched
-/// (`StoreChanged.rows`) instead of the whole class. Not in projector-safe mode, where rows
-/// carry no id to be matched by (the window reloads the whole grid there).
+/// are left out), as [`grid`] makes them, with the class totals: the window refetches the rows
+/// a change touched (`StoreChanged.rows`) instead of the whole class. Not in projector-safe
+/// mode, where rows carry no id to be matched by (the window reloads the whole grid there).
 pub async fn grid_rows(
     store: &Store,
     privacy: Privacy,
@@ -123,29 +164,42 @@ pub async fn grid_rows(
         ))
         .into());
     }
-    grid_of(
-        store,
-        privacy,
-        class_id,
-        assignment_id,
-        Learners::Only(learners),
-    )
-    .await
+    let grid = store
+        .grid_of(class_id, assignment_id, Learners::Only(learners))
+        .await?;
+    let learner_count = store.learner_count(class_id).await?;
+    view_of(store, privacy, grid, learner_count, false, None).await
 }
 
-async fn grid_of(
+async fn view_of(
     store: &Store,
     privacy: Privacy,
-    class_id: &str,
-    assignment_id: &str,
-    which: Learners,
+    grid: crate::progress::grid::Grid,
+    learner_count: u32,
+    paged: bool,
+    next_after: Option<String>,
 ) -> Result<GridView, ViewError> {
-    let grid = store.grid_of(class_id, assignment_id, which).await?;
+    let class_id = grid.class_id.as_str();
     let labels = store.labeler_of(class_id, privacy, &grid.learners).await?;
     let idle_after = store.idle_after_minutes().await?;
     let placement = store
         .placement_of_grid(&grid, store.now_ms(), i64::from(idle_after) * 60_000)
         .await?;
+    let totals = store
+        .step_totals(class_id, &grid, learner_count)
+        .await?
+        .into_iter()
+        .map(|t| StepTotalsView {
+            done: n32(t.of(CellState::Completed)
+                + t.of(CellState::CompletedCorrect)
+                + t.of(CellState::CompletedIncorrect)),
+            needs_teacher: n32(t.of(CellState::WaitingForHelp)
+                + t.of(CellState::FollowUp)
+                + t.of(CellState::Struggling)),
+            not_started: n32(t.of(CellState::NotStarted)),
+            widget_id: t.widget_id,
+        })
+        .collect();
     let places: std::collections::HashMap<&str, &crate::progress::steps::LearnerPlace> =
         placement.iter().map(|p| (p.learner.as_str(), p)).collect();
     let room = labels.projector_safe();
@@ -183,6 +237,10 @@ async fn grid_of(
         rows,
         projector_safe: labels.projector_safe(),
         idle_after_minutes: n32(idle_after),
+        learner_count: n32(learner_count),
+        totals,
+        paged,
+        next_after,
     })
 }
 

@@ -119,14 +119,24 @@ pub fn assist_answer(call_id: &str, at: &str) -> Value {
 /// Every row of the derived tables, as text, in a stable order: for comparing two stores.
 pub async fn derived_dump(store: &Store) -> Vec<String> {
     let mut out = Vec::new();
+    // The grid's rollup too: what live ingest kept must equal what a rebuild computes (a step's
+    // total that moved back to zero may stay as a row of 0, which is no learner).
     for (table, key) in [
         ("results", "widget_run_id"),
         ("struggles", "widget_run_id"),
         ("calls", "call_id"),
         ("learners", "class_id, learner"),
+        ("grid_cells", "class_id, pathway_id, learner, widget_id"),
+        (
+            "(SELECT * FROM grid_totals WHERE learners <> 0)",
+            "class_id, pathway_id, widget_id, state",
+        ),
     ] {
+        let columns_of = table
+            .strip_prefix("(SELECT * FROM ")
+            .map_or(table, |t| t.split_whitespace().next().unwrap_or(t));
         let cols: Vec<String> = sqlx::query_scalar(&format!(
-            "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"
+            "SELECT name FROM pragma_table_info('{columns_of}') ORDER BY cid"
         ))
         .fetch_all(store.pool())
         .await

@@ -7,6 +7,7 @@ import { IpcError, toUiError, unwrap } from "./ipc";
 import { COUNTS_EVERY_MS } from "./ipc/throttle";
 import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
 import { fakeExportIpc } from "./test-support/fakeExportIpc";
+import { wholeGrid } from "./test-support/fakeGrid";
 import { noRoomControls } from "./test-support/fakeRoom";
 import { storeChanged } from "./test-support/storeChanged";
 
@@ -49,14 +50,15 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
     openProjector: async () => {},
     classView: {
       ...noRoomControls,
-      grid: async (_c, assignmentId) => ({
-        assignment_id: assignmentId,
-        pathway_id: "p",
-        steps: [],
-        rows: [],
-        projector_safe: false,
-        idle_after_minutes: 5,
-      }),
+      grid: async (_c, assignmentId) =>
+        wholeGrid({
+          assignment_id: assignmentId,
+          pathway_id: "p",
+          steps: [],
+          rows: [],
+          projector_safe: false,
+          idle_after_minutes: 5,
+        }),
       gridRows: async () => {
         throw new Error("no rows are named in these tests");
       },

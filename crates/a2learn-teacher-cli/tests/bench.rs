@@ -43,16 +43,17 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             f.value
         );
     }
-    // 9 query kinds (grid, the grid as sent whole and as 5 learners' rows, mastery, who needs
-    // me, step report, after-class report, knowledge map, pathway map) x 2 class sizes x 1
-    // store, 2 export formats, p50 and p99 per rate.
+    // 11 query kinds (grid, the grid as the window opens it and as 5 learners' rows, the grid
+    // page and its raw read limit, mastery, who needs me, step report, after-class report,
+    // knowledge map, pathway map) x 2 class sizes x 1 store, 2 export formats, p50 and p99 per
+    // rate.
     assert_eq!(
         report
             .figures
             .iter()
             .filter(|f| f.section == "views")
             .count(),
-        18
+        22
     );
     assert_eq!(
         report
@@ -85,6 +86,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 18);
+    assert_eq!(again.figures.len(), 22);
     assert_eq!(databases(), cached, "no second fill");
 }

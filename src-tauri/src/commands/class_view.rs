@@ -22,8 +22,16 @@ pub async fn class_grid(
     state: State<'_, AppState>,
     class_id: String,
     assignment_id: String,
+    after: Option<String>,
 ) -> Result<GridView, UiError> {
-    Ok(class::grid(&state.store, state.privacy(), &class_id, &assignment_id).await?)
+    Ok(class::grid(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        &assignment_id,
+        after,
+    )
+    .await?)
 }
 
 /// The grid's rows of some learners, for a live change that named them (`StoreChanged.rows`).

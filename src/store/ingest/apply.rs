@@ -4,12 +4,14 @@
 use std::collections::HashMap;
 
 use a2learn_contract::Message;
+use a2learn_contract::sequence::lookup;
 use a2learn_contract::transport::agui;
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use super::parse::{RoomUpdate, Snapshot};
 use super::{Accepted, Changes, ROWS_PER_STATEMENT};
 use crate::store::StoreError;
+use crate::store::rollup::Touched;
 
 pub(super) async fn write_ledger(
     conn: &mut SqliteConnection,
@@ -83,14 +85,16 @@ pub(super) async fn write_ledger(
 }
 
 /// Applies accepted events to the derived tables. Shared by live ingest and rebuild, so the two
-/// cannot drift apart.
+/// cannot drift apart. Returns what changed and the grid rows the events touched (for the
+/// rollup: live ingest refreshes those, a rebuild recomputes every row once at its end).
 pub(crate) async fn apply_accepted(
     conn: &mut SqliteConnection,
     class_id: &str,
     accepted: &[Accepted],
     now: i64,
-) -> Result<Changes, StoreError> {
+) -> Result<(Changes, Touched), StoreError> {
     let mut changes = Changes::default();
+    let mut touched = Touched::default();
     let mut completions = Vec::new();
     let mut struggles = Vec::new();
     let mut learners: Vec<&str> = Vec::new();
@@ -106,6 +110,9 @@ pub(crate) async fn apply_accepted(
         };
         if let Some(identity) = message.identity() {
             learners.push(identity.learner.as_str());
+            touched.row(&identity.pathway_id, &identity.learner);
+        } else if let Some(call) = lookup(message).call {
+            touched.calls.insert(call.to_string());
         }
         match message {
             Message::WidgetCompleted(m) => completions.push((*seq, m, payload.as_str())),
@@ -166,7 +173,7 @@ pub(crate) async fn apply_accepted(
     changes.learners |= insert_learners(&mut *conn, class_id, &learners, now).await?;
 
     changes.calls |= apply_calls(&mut *conn, class_id, accepted, now).await?;
-    Ok(changes)
+    Ok((changes, touched))
 }
 
 /// A call opened in this batch, with whatever the batch itself says about it afterwards.

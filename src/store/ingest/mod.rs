@@ -17,7 +17,7 @@ mod validate;
 use a2learn_contract::{CallClaimed, Message, Registry};
 use sqlx::SqliteConnection;
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, rollup};
 use apply::{apply_accepted, apply_room, apply_snapshot, write_ledger};
 use quarantine::write_quarantine;
 use validate::BatchState;
@@ -257,7 +257,9 @@ impl Store {
 
         // 3. Write: ledger, derived tables, quarantine, snapshot, cursor.
         outcome.stored = write_ledger(&mut *conn, class_id, &accepted, now).await?;
-        outcome.changes = apply_accepted(&mut *conn, class_id, &accepted, now).await?;
+        let (changes, touched) = apply_accepted(&mut *conn, class_id, &accepted, now).await?;
+        outcome.changes = changes;
+        rollup::refresh_touched(&mut *conn, class_id, touched).await?;
         if outcome.changes.any() {
             outcome.rows = state.rows_touched(&accepted);
         }

@@ -7,11 +7,11 @@ use sqlx::SqliteConnection;
 use super::Accepted;
 use super::apply::apply_accepted;
 use super::parse::{json_error, stored_message};
-use crate::store::{Store, StoreError};
+use crate::store::{Store, StoreError, rollup};
 
 impl Store {
-    /// Rebuilds results, struggles and calls from the backfill table and the ledger, in one
-    /// transaction. The derived tables afterwards equal what live ingest produced.
+    /// Rebuilds results, struggles and calls from the backfill table and the ledger, and the
+    /// grid's rollup from them, in one transaction. The derived tables afterwards equal what live ingest produced.
     pub async fn rebuild(&self) -> Result<RebuildOutcome, StoreError> {
         let now = self.now_ms();
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
@@ -81,6 +81,8 @@ impl Store {
                 apply_accepted(&mut *conn, &class_id, &accepted, now).await?;
             }
         }
+        // The grid's rollup once, over the rebuilt tables (not per replayed event).
+        rollup::rebuild(&mut *conn).await?;
         tx.commit().await?;
         Ok(outcome)
     }

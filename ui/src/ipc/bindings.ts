@@ -26,7 +26,7 @@ export const commands = {
 	openProjector: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_projector", { classId })),
 	/**  The projector's view of the projected class. */
 	projectorView: () => typedError<ProjectorView, UiError>(__TAURI_INVOKE("projector_view")),
-	classGrid: (classId: string, assignmentId: string) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId })),
+	classGrid: (classId: string, assignmentId: string, after: string | null) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId, after })),
 	/**  The grid's rows of some learners, for a live change that named them (`StoreChanged.rows`). */
 	classGridRows: (classId: string, assignmentId: string, learners: string[]) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid_rows", { classId, assignmentId, learners })),
 	cellEvidence: (classId: string, assignmentId: string, learner: string, widgetId: string) => typedError<EvidenceView, UiError>(__TAURI_INVOKE("cell_evidence", { classId, assignmentId, learner, widgetId })),
@@ -412,6 +412,17 @@ export type GridView = {
 	projector_safe: boolean,
 	/**  The teacher's idle threshold, in minutes. */
 	idle_after_minutes: number,
+	/**  Every learner of the class; more than `rows` when the grid comes a page at a time. */
+	learner_count: number,
+	/**  Per step, over the whole class. */
+	totals: StepTotalsView[],
+	/**  The rows are one page of a class bigger than [`GRID_PAGE`], in id order. */
+	paged: boolean,
+	/**
+	 *  The cursor of the next page (pass it as `after`); `None` on the last page, for a whole
+	 *  class, and in projector-safe mode (it is an anonymous id).
+	 */
+	next_after: string | null,
 };
 
 /**  What one call of a group answer came to. */
@@ -952,6 +963,17 @@ export type StepReportView = {
 
 /**  A step of a learner's strip. */
 export type StepStatus = "done" | "current" | "upcoming";
+
+/**  A step's class totals (every learner of the class, not only the rows sent). */
+export type StepTotalsView = {
+	widget_id: string,
+	/**  Completed, correct or not. */
+	done: number,
+	/**  Waiting for help, owed a follow-up, or struggling. */
+	needs_teacher: number,
+	/**  Nothing stored on the step yet. */
+	not_started: number,
+};
 
 /**  One step of a pathway as the views show it: a column of the grid, a step in the catalog. */
 export type StepView = {

@@ -145,7 +145,8 @@ export type {
 /** The class view's calls (issue 5). */
 export interface ClassViewIpc {
   /** Labels follow the window's projector-safe mode, which the backend holds. */
-  grid(classId: string, assignmentId: string): Promise<GridView>;
+  /** A class bigger than a page comes a page at a time: `after` is the cursor (`next_after`). */
+  grid(classId: string, assignmentId: string, after?: string | null): Promise<GridView>;
   /** The grid's rows of some learners (those a change named); refused in projector-safe mode. */
   gridRows(classId: string, assignmentId: string, learners: string[]): Promise<GridView>;
   evidence(classId: string, assignmentId: string, learner: string, widgetId: string): Promise<EvidenceView>;
@@ -306,7 +307,8 @@ export const tauriIpc: TeacherIpc = {
     unwrap(await commands.openProjector(classId));
   },
   classView: {
-    grid: async (classId, assignmentId) => unwrap(await commands.classGrid(classId, assignmentId)),
+    grid: async (classId, assignmentId, after) =>
+      unwrap(await commands.classGrid(classId, assignmentId, after ?? null)),
     gridRows: async (classId, assignmentId, learners) =>
       unwrap(await commands.classGridRows(classId, assignmentId, learners)),
     evidence: async (classId, assignmentId, learner, widgetId) =>

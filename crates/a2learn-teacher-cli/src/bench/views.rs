@@ -9,9 +9,10 @@
 //! every view query has rows to read. The filled file is cached under `Options::data_dir`, keyed
 //! by its sizes, the fill's version and the schema version, so a rerun skips the fill.
 //!
-//! Measured: [`Store::grid`] (the whole grid of the class: the command the UI calls returns
-//! every row, and the UI virtualises the drawing — so the 100,000-learner figure is the full
-//! query, not a page), [`Store::mastery`], [`Store::needs_me`], [`Store::step_report`] and the
+//! Measured: [`Store::grid`] (the whole grid of the class, read from the rollup), the grid as
+//! the window opens it (the whole class up to a page, else the first page with the class
+//! totals) and [`Store::grid_page`] beside its raw read limit (the same statements, nothing
+//! built from them), [`Store::mastery`], [`Store::needs_me`], [`Store::step_report`] and the
 //! whole after-class report of the class's assignment, rendered as HTML (what
 //! `a2learn-teacher report --format html` does, privacy scan included), and the class page's
 //! two maps as their commands build them on the teacher's screen: the knowledge map
@@ -39,7 +40,7 @@ use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report as report_view, to_html};
 
 /// Bumped whenever the fill's shape changes, so stale cached files are not reused.
-const FILL_VERSION: u32 = 2;
+const FILL_VERSION: u32 = 3;
 /// Results per transaction of the fill.
 const FLUSH_RESULTS: usize = 250_000;
 const VIEW_PATHWAY: &str = "p-bench";
@@ -460,6 +461,9 @@ where
         let started = Instant::now();
         let store = Store::open(&part, clock.clone()).await?;
         let results = fill(store.clone()).await?;
+        // The fill writes the derived tables directly, not through ingest: the grid's rollup
+        // is built from them once, as `db rebuild` would.
+        store.rebuild_grid_rollup().await?;
         // Everything into the main file before it moves (a WAL left behind would be lost).
         let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
             .fetch_one(store.pool())
@@ -547,6 +551,44 @@ where
     Ok((Spread::of(&times), last))
 }
 
+/// The raw read limit of a grid page: the same statements `Store::grid_page` runs (the page of
+/// learners, their cells from the rollup, the class totals, the class's size), fetched straight
+/// through sqlx with nothing built from them. Returns the cells read.
+async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
+    let learners: Vec<String> = sqlx::query_scalar(
+        "SELECT learner FROM learners WHERE class_id = ?1 AND learner > ?2 ORDER BY learner LIMIT ?3",
+    )
+    .bind(class)
+    .bind("")
+    .bind(i64::from(class_view::GRID_PAGE) + 1)
+    .fetch_all(store.pool())
+    .await?;
+    let page = serde_json::Value::from(learners).to_string();
+    let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
+        "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+         WHERE class_id = ?1 AND pathway_id = ?2 AND learner IN (SELECT value FROM json_each(?3))",
+    )
+    .bind(class)
+    .bind(VIEW_PATHWAY)
+    .bind(&page)
+    .fetch_all(store.pool())
+    .await?;
+    let totals: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT widget_id, state, learners FROM grid_totals \
+         WHERE class_id = ? AND pathway_id = ? AND learners > 0",
+    )
+    .bind(class)
+    .bind(VIEW_PATHWAY)
+    .fetch_all(store.pool())
+    .await?;
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
+        .bind(class)
+        .fetch_one(store.pool())
+        .await?;
+    anyhow::ensure!(count > 0 && !totals.is_empty(), "an empty class {class}");
+    Ok(cells.len())
+}
+
 /// `bench views`: grid, mastery and who-needs-me for each class size over each store size.
 pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
     for &total in &opts.stores {
@@ -583,11 +625,49 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
                 .step_by((n / ROWS_NAMED).max(1))
                 .take(ROWS_NAMED)
                 .collect();
+            // The grid as the window opens it: the whole class up to a page, else the first
+            // page with the class totals.
             let (whole, whole_bytes) = time_ms(opts.runs, || async {
-                let view = class_view::grid(&store, Privacy::Names, &class, &assignment).await?;
+                let view =
+                    class_view::grid(&store, Privacy::Names, &class, &assignment, None).await?;
                 Ok(serde_json::to_vec(&view)?.len())
             })
             .await?;
+            let shown = n.min(class_view::GRID_PAGE as usize);
+            let (page, page_rows) = time_ms(opts.runs, || async {
+                let page = store
+                    .grid_page(&class, &assignment, None, class_view::GRID_PAGE)
+                    .await?;
+                Ok(page.grid.rows.len())
+            })
+            .await?;
+            anyhow::ensure!(
+                page_rows == shown,
+                "the first page of {class} has {page_rows} rows"
+            );
+            let (raw_page, raw_cells) =
+                time_ms(opts.runs, || raw_page_read(&store, &class)).await?;
+            anyhow::ensure!(raw_cells > 0, "the first page of {class} has no cells");
+            println!(
+                "    grid page of {shown}: {:.2} ms, its queries alone {:.2} ms ({:.2}x)",
+                page.median,
+                raw_page.median,
+                page.median / raw_page.median
+            );
+            report.add(
+                "views",
+                format!(
+                    "grid page ({shown} learners, class totals), {n} learners, {total} results"
+                ),
+                "ms",
+                page,
+            );
+            report.add(
+                "views",
+                format!("raw read: the grid page's queries, {n} learners, {total} results"),
+                "ms",
+                raw_page,
+            );
             let (rows_only, rows_bytes) = time_ms(opts.runs, || async {
                 let view = class_view::grid_rows(
                     &store,
@@ -602,11 +682,11 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
             })
             .await?;
             println!(
-                "    grid as sent: whole class {whole_bytes} bytes, {ROWS_NAMED} learners' rows {rows_bytes} bytes"
+                "    grid as sent: as opened {whole_bytes} bytes, {ROWS_NAMED} learners' rows {rows_bytes} bytes"
             );
             report.add(
                 "views",
-                format!("grid as sent (JSON), whole class, {n} learners, {total} results"),
+                format!("grid as the window opens it (JSON), {n} learners, {total} results"),
                 "ms",
                 whole,
             );

@@ -4,6 +4,7 @@ import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ChangeFeed, ChangeFeedProvider } from "../../ipc/changes";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
+import { wholeGrid } from "../../test-support/fakeGrid";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { storeChanged } from "../../test-support/storeChanged";
 import { ClassPage } from "./ClassPage";
@@ -14,7 +15,7 @@ afterEach(cleanup);
 /** The grid as the backend labels it: names, or (projector-safe, held by the backend) aliases. */
 function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
   const states = ["completed_correct", "waiting_for_help", "not_started", "struggling"] as const;
-  return {
+  return wholeGrid({
     assignment_id: "a1",
     pathway_id: "p",
     projector_safe: privacy?.projector_safe ?? false,
@@ -38,7 +39,7 @@ function grid(n: number, privacy?: { projector_safe: boolean }): GridView {
         { state: "completed", completions: 1, incorrect: 0 },
       ],
     })),
-  };
+  });
 }
 
 describe("the live grid", () => {
@@ -343,5 +344,47 @@ describe("live rows", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(p.grids()).toBe(1);
     expect(p.asked).toEqual([]);
+  });
+});
+
+describe("a class bigger than a page", () => {
+  it("pages through it by cursor, with the class totals, and back", async () => {
+    // Six learners in pages of two: the fake backend pages as the core does (id order, cursor).
+    const all = grid(6);
+    const asked: (string | null)[] = [];
+    const classView = {
+      grid: async (_c: string, _a: string, after: string | null) => {
+        asked.push(after);
+        const start = after === null ? 0 : all.rows.findIndex((r) => r.learner === after) + 1;
+        const rows = all.rows.slice(start, start + 2);
+        const more = start + 2 < all.rows.length;
+        return { ...all, rows, paged: true, next_after: more ? (rows.at(-1)?.learner ?? null) : null };
+      },
+      gridRows: async () => {
+        throw new Error("no rows are named in this test");
+      },
+      ...oneAssignment,
+    } as unknown as ClassViewIpc;
+    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    render(
+      <ProjectorSafeProvider setMode={async (on) => on}>
+        <ClassPage ipc={ipc} summary={summary} />
+      </ProjectorSafeProvider>,
+    );
+    const pager = await screen.findByTestId("grid-pager");
+    expect(pager.textContent).toContain("2 of 6 learners on this page");
+    // The footer counts the class, not the page: 6 learners, of whom the first step's totals.
+    expect(screen.getByTestId("grid-totals").textContent).toContain("Totals (6)");
+    expect(screen.getByRole("button", { name: "Previous page" })).toHaveProperty("disabled", true);
+    act(() => screen.getByRole("button", { name: "Next page" }).click());
+    await screen.findByRole("button", { name: "anon_2, Compare fractions: not started" });
+    expect(screen.queryByRole("button", { name: /^Ada Canary,/ })).toBeNull();
+    act(() => screen.getByRole("button", { name: "Next page" }).click());
+    await screen.findByRole("button", { name: /^anon_5, Compare fractions/ });
+    // The last page: no next.
+    expect(screen.getByRole("button", { name: "Next page" })).toHaveProperty("disabled", true);
+    act(() => screen.getByRole("button", { name: "Previous page" }).click());
+    await screen.findByRole("button", { name: "anon_2, Compare fractions: not started" });
+    expect(asked).toEqual([null, "anon_1", "anon_3", "anon_1"]);
   });
 });

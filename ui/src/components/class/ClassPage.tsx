@@ -82,7 +82,21 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
     assignmentsTick,
   );
 
-  // The grid reloads whole on a new key (class, assignment, tab, mode), after a failed load, on
+  // A class bigger than a page comes a page at a time (in id order): the cursor of the page
+  // shown and those of the pages before it, kept per key so a new class or mode starts on the
+  // first page.
+  const pageKey = `${classId}/${selected}/${safe}`;
+  const [paging, setPaging] = useState<{ key: string; after: string | null; before: (string | null)[] }>({
+    key: pageKey,
+    after: null,
+    before: [],
+  });
+  const page = paging.key === pageKey ? paging : { key: pageKey, after: null, before: [] };
+  const nextPage = (after: string) => setPaging({ key: pageKey, after, before: [...page.before, page.after] });
+  const previousPage = () =>
+    setPaging({ key: pageKey, after: page.before.at(-1) ?? null, before: page.before.slice(0, -1) });
+
+  // The grid reloads whole on a new key (class, assignment, tab, mode, page), after a failed load, on
   // an action of the teacher's (the idle threshold) and every QUIET_REFRESH_MS (each row's time
   // since its last event moves with the clock, not only with its own events); otherwise it
   // refetches only the rows the changes since the last load named. Set before the loads of a
@@ -91,7 +105,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   // biome-ignore lint/correctness/useExhaustiveDependencies: the views' key is the trigger
   useEffect(() => {
     wantWhole.current = true;
-  }, [classId, selected, tab, safe]);
+  }, [classId, selected, tab, safe, page.after]);
   const [clockTick, setClockTick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => {
@@ -120,7 +134,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
         const whole = wantWhole.current || pending === "all" || (safe && pending !== undefined);
         wantWhole.current = false;
         if (whole) {
-          loads.push(cv.grid(classId, selected).then(keep(setGrid), keep(failed)));
+          loads.push(cv.grid(classId, selected, page.after).then(keep(setGrid), keep(failed)));
         } else if (pending !== undefined && pending.size > 0) {
           loads.push(
             cv.gridRows(classId, selected, [...pending]).then(
@@ -136,7 +150,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
       if (tab === "timeline") loads.push(cv.timeline(classId).then(keep(setTimeline), keep(fail)));
       return Promise.all(loads);
     },
-    [cv, ipc, classId, selected, tab, safe],
+    [cv, ipc, classId, selected, tab, safe, page.after],
     progressTick + clockTick,
   );
 
@@ -301,22 +315,32 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
           />
         ) : tab === "grid" ? (
           grid && selected ? (
-            <div className={evidence && !safe ? "grid-and-evidence" : "grid-and-needs"}>
-              <LiveGrid
-                grid={grid}
-                onOpen={open}
-                onStudent={safe ? undefined : openStudent}
-                onIdleAfter={safe ? undefined : setIdleAfter}
-              />
-              {evidence && !safe ? (
-                <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
-              ) : (
-                <aside className="needs-aside" aria-labelledby="needs-aside-title">
-                  <h3 id="needs-aside-title">Who needs me</h3>
-                  <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
-                </aside>
-              )}
-            </div>
+            <>
+              {grid.paged ? (
+                <GridPager
+                  grid={grid}
+                  first={page.before.length === 0}
+                  onPrevious={previousPage}
+                  onNext={grid.next_after === null ? undefined : () => nextPage(grid.next_after as string)}
+                />
+              ) : null}
+              <div className={evidence && !safe ? "grid-and-evidence" : "grid-and-needs"}>
+                <LiveGrid
+                  grid={grid}
+                  onOpen={open}
+                  onStudent={safe ? undefined : openStudent}
+                  onIdleAfter={safe ? undefined : setIdleAfter}
+                />
+                {evidence && !safe ? (
+                  <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
+                ) : (
+                  <aside className="needs-aside" aria-labelledby="needs-aside-title">
+                    <h3 id="needs-aside-title">Who needs me</h3>
+                    <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
+                  </aside>
+                )}
+              </div>
+            </>
           ) : (
             <p className="muted">Assign a pathway to see the live grid.</p>
           )
@@ -550,5 +574,33 @@ function ShowOnProjector({
     >
       Show on projector
     </button>
+  );
+}
+
+/** Where a page of a big class sits in it, with the way to the pages beside it. */
+function GridPager({
+  grid,
+  first,
+  onPrevious,
+  onNext,
+}: {
+  grid: GridView;
+  first: boolean;
+  onPrevious: () => void;
+  /** Absent on the last page (and in projector-safe mode, which gets no cursor). */
+  onNext?: () => void;
+}) {
+  return (
+    <nav className="grid-pager" aria-label="Pages of learners" data-testid="grid-pager">
+      <span>
+        {grid.rows.length} of {grid.learner_count} learners on this page
+      </span>
+      <button type="button" onClick={onPrevious} disabled={first}>
+        Previous page
+      </button>
+      <button type="button" onClick={onNext} disabled={onNext === undefined}>
+        Next page
+      </button>
+    </nav>
   );
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
+import { wholeGrid } from "../../test-support/fakeGrid";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { ClassPage } from "./ClassPage";
 import { LiveGrid } from "./LiveGrid";
@@ -11,7 +12,7 @@ afterEach(cleanup);
 
 /** Three steps by `n` learners; learners are null (no drill-down) when `safe`. */
 function grid(n: number, safe = false): GridView {
-  return {
+  return wholeGrid({
     assignment_id: "a1",
     pathway_id: "p",
     projector_safe: safe,
@@ -33,7 +34,7 @@ function grid(n: number, safe = false): GridView {
         { state: "not_started", completions: 0, incorrect: 0 },
       ],
     })),
-  };
+  });
 }
 
 const cells = () => [...document.querySelectorAll<HTMLButtonElement>("[role=grid] button.cell")];

@@ -27,19 +27,18 @@ function attentionRank(row: Row, stepIndex: number): number {
   return row.idle ? Math.min(rank, IDLE_RANK) : rank;
 }
 
-/** Per-step totals for the footer row. */
+/**
+ * Per-step totals for the footer row: done and needing the teacher over the whole class (the
+ * core's totals, which a page of a big class cannot count), working over the rows shown (it
+ * follows each row's place), left out on a page.
+ */
 function totals(grid: GridView) {
-  return grid.steps.map((_, i) => {
-    let done = 0;
+  const byStep = new Map(grid.totals.map((t) => [t.widget_id, t]));
+  return grid.steps.map((step, i) => {
+    const t = byStep.get(step.widget_id);
     let working = 0;
-    let needs = 0;
-    for (const r of grid.rows) {
-      const state = r.cells[i]?.state ?? "not_started";
-      if (state === "completed" || state === "completed_correct" || state === "completed_incorrect") done++;
-      if (isWorking(r, i)) working++;
-      if (state === "waiting_for_help" || state === "follow_up" || state === "struggling") needs++;
-    }
-    return { done, working, needs };
+    for (const r of grid.rows) if (isWorking(r, i)) working++;
+    return { done: t?.done ?? 0, working: grid.paged ? null : working, needs: t?.needs_teacher ?? 0 };
   });
 }
 
@@ -359,7 +358,7 @@ function LiveGridView({
           data-testid="grid-totals"
         >
           <div role="rowheader" aria-colindex={1} className="learner-label">
-            Totals ({grid.rows.length})
+            Totals ({grid.learner_count})
           </div>
           {foot.map((t, i) => {
             const step = grid.steps[i]!;
@@ -370,10 +369,10 @@ function LiveGridView({
                 key={step.widget_id}
                 aria-colindex={i + 2}
                 className="step-total"
-                title={`${step.title}: ${t.done} completed, ${t.working} working, ${t.needs} need the teacher`}
+                title={`${step.title}: ${t.done} completed, ${t.working === null ? "" : `${t.working} working, `}${t.needs} need the teacher`}
               >
                 {t.done}
-                <span className="visually-hidden"> completed, {t.working} working</span>
+                <span className="visually-hidden"> completed{t.working === null ? "" : `, ${t.working} working`}</span>
                 {t.needs > 0 ? (
                   <span className="step-total-needs">
                     {t.needs}

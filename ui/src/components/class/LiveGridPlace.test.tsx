@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GridRowView, GridView } from "../../ipc";
+import { wholeGrid } from "../../test-support/fakeGrid";
 import { LiveGrid } from "./LiveGrid";
 
 afterEach(cleanup);
@@ -17,7 +18,7 @@ const row = (label: string, over: Partial<GridRowView>, states: GridRowView["cel
 
 /** Four learners: one working on step 2, one idle on step 1, one waiting for help, one done. */
 function grid(safe = false): GridView {
-  return {
+  return wholeGrid({
     assignment_id: "a1",
     pathway_id: "p",
     projector_safe: safe,
@@ -32,7 +33,7 @@ function grid(safe = false): GridView {
       row("Cy", { current_step: 0, quiet_ms: 5_000 }, ["waiting_for_help", "not_started"]),
       row("Dee", { current_step: null, quiet_ms: 60_000 }, ["completed_correct", "completed_incorrect"]),
     ],
-  };
+  });
 }
 
 const cell = (name: RegExp) => screen.getByRole("button", { name });

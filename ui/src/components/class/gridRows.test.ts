@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GridView } from "../../ipc";
+import { wholeGrid } from "../../test-support/fakeGrid";
 import { mergeRows } from "./gridRows";
 
 function row(learner: string, state: "not_started" | "struggling") {
@@ -14,7 +15,14 @@ function row(learner: string, state: "not_started" | "struggling") {
 }
 
 function view(rows: GridView["rows"], idle = 5): GridView {
-  return { assignment_id: "a1", pathway_id: "p", steps: [], rows, projector_safe: false, idle_after_minutes: idle };
+  return wholeGrid({
+    assignment_id: "a1",
+    pathway_id: "p",
+    steps: [],
+    rows,
+    projector_safe: false,
+    idle_after_minutes: idle,
+  });
 }
 
 describe("mergeRows", () => {
@@ -32,5 +40,24 @@ describe("mergeRows", () => {
     expect(shown.rows.map((r) => r.cells[0]!.state)).toEqual(["not_started", "not_started"]);
     // An empty patch changes no row.
     expect(mergeRows(shown, view([])).rows).toEqual(shown.rows);
+  });
+
+  it("keeps a page a page: a learner not on it is not added, the cursor stays, totals follow the patch", () => {
+    const shown = {
+      ...view([row("anon_a", "not_started"), row("anon_c", "not_started")]),
+      paged: true,
+      next_after: "anon_c",
+    };
+    const patch = view([row("anon_b", "struggling"), row("anon_c", "struggling")]);
+    const merged = mergeRows(shown, patch);
+    expect(merged.rows.map((r) => [r.learner, r.cells[0]!.state])).toEqual([
+      ["anon_a", "not_started"],
+      ["anon_c", "struggling"],
+    ]);
+    expect(merged.paged).toBe(true);
+    expect(merged.next_after).toBe("anon_c");
+    expect(merged.totals).toBe(patch.totals);
+    // Control: the same patch on a whole class adds the learner.
+    expect(mergeRows({ ...shown, paged: false }, patch).rows).toHaveLength(3);
   });
 });

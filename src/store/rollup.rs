@@ -1,0 +1,229 @@
+//! The grid's rollup (`grid_cells`, `grid_totals`): each cell's state and counts, and each step's
+//! learners by state, kept in the transaction that writes what they derive from — ingest, and
+//! the help desk's own writes that decide a follow-up. The grid then reads a page of learners'
+//! cells by key and the class totals in one short range, instead of grouping the class's
+//! results, struggles and calls on every read.
+//!
+//! A change recomputes the touched learners' whole rows on a pathway from the derived tables
+//! ([`cell_facts`], the queries the grid used to run itself) and moves the totals by the
+//! difference; `db rebuild` and a store migrated from before the rollup recompute every row.
+//! Both go through [`refresh`], so the two cannot disagree on a cell.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+
+use super::StoreError;
+use crate::progress::grid::{CellState, Learners, cell_facts, cell_state, narrowed};
+
+/// Rows (7 columns) per multi-row upsert, far inside SQLite's bound-parameter limit.
+const CELLS_PER_STATEMENT: usize = 100;
+
+/// The learners whose rows a write touched, by pathway, and the calls whose rows it touched
+/// (a response names its call, not its learner).
+#[derive(Debug, Default)]
+pub(crate) struct Touched {
+    pub rows: BTreeMap<String, BTreeSet<String>>,
+    pub calls: BTreeSet<String>,
+}
+
+impl Touched {
+    pub fn row(&mut self, pathway_id: &str, learner: &str) {
+        self.rows
+            .entry(pathway_id.to_string())
+            .or_default()
+            .insert(learner.to_string());
+    }
+}
+
+/// Brings the rollup of the touched rows of `class_id` up to date.
+pub(crate) async fn refresh_touched(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    mut touched: Touched,
+) -> Result<(), StoreError> {
+    if !touched.calls.is_empty() {
+        let calls: Vec<&str> = touched.calls.iter().map(String::as_str).collect();
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT pathway_id, learner FROM calls WHERE class_id = ?1 \
+             AND call_id IN (SELECT value FROM json_each(?2))",
+        )
+        .bind(class_id)
+        .bind(serde_json::Value::from(calls).to_string())
+        .fetch_all(&mut *conn)
+        .await?;
+        for (pathway, learner) in rows {
+            touched.row(&pathway, &learner);
+        }
+    }
+    for (pathway, learners) in touched.rows {
+        let which = Learners::Only(learners.into_iter().collect());
+        refresh(&mut *conn, class_id, &pathway, &which).await?;
+    }
+    Ok(())
+}
+
+/// Recomputes the rows of `which` learners of `class_id` on `pathway_id`, writes the cells that
+/// changed and moves the class totals by the difference.
+pub(crate) async fn refresh(
+    conn: &mut SqliteConnection,
+    class_id: &str,
+    pathway_id: &str,
+    which: &Learners,
+) -> Result<(), StoreError> {
+    let only = which.json();
+    let facts = cell_facts(&mut *conn, class_id, pathway_id, &only).await?;
+    let stored: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&narrowed(
+        "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+         WHERE class_id = ?1 AND pathway_id = ?2",
+        &only,
+    ))
+    .bind(class_id)
+    .bind(pathway_id)
+    .bind(&only)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut before: HashMap<(String, String), (String, i64, i64)> = stored
+        .into_iter()
+        .map(|(l, w, state, c, i)| ((l, w), (state, c, i)))
+        .collect();
+
+    let mut delta: HashMap<(String, &'static str), i64> = HashMap::new();
+    let mut upserts: Vec<(String, String, &'static str, i64, i64)> = Vec::new();
+    for ((learner, widget), f) in facts {
+        let state = cell_state(&f);
+        if state == CellState::NotStarted {
+            continue;
+        }
+        let now = (
+            state.as_str(),
+            i64::from(f.completions),
+            i64::from(f.incorrect),
+        );
+        match before.remove(&(learner.clone(), widget.clone())) {
+            Some((s, c, i)) if (s.as_str(), c, i) == now => continue,
+            Some((old, _, _)) => {
+                if old != now.0 {
+                    *delta
+                        .entry((widget.clone(), state_name(&old)?))
+                        .or_default() -= 1;
+                    *delta.entry((widget.clone(), now.0)).or_default() += 1;
+                }
+            }
+            None => *delta.entry((widget.clone(), now.0)).or_default() += 1,
+        }
+        upserts.push((learner, widget, now.0, now.1, now.2));
+    }
+    // Cells with nothing left to derive from (only a rebuild empties the derived tables).
+    let gone: Vec<((String, String), String)> = before
+        .into_iter()
+        .map(|(key, (state, _, _))| (key, state))
+        .collect();
+    for ((learner, widget), state) in &gone {
+        sqlx::query(
+            "DELETE FROM grid_cells WHERE class_id = ? AND pathway_id = ? AND learner = ? \
+             AND widget_id = ?",
+        )
+        .bind(class_id)
+        .bind(pathway_id)
+        .bind(learner)
+        .bind(widget)
+        .execute(&mut *conn)
+        .await?;
+        *delta
+            .entry((widget.clone(), state_name(state)?))
+            .or_default() -= 1;
+    }
+
+    for chunk in upserts.chunks(CELLS_PER_STATEMENT) {
+        let mut q = QueryBuilder::<Sqlite>::new(
+            "INSERT INTO grid_cells (class_id, pathway_id, learner, widget_id, state, \
+             completions, incorrect) ",
+        );
+        q.push_values(
+            chunk,
+            |mut row, (learner, widget, state, completions, incorrect)| {
+                row.push_bind(class_id)
+                    .push_bind(pathway_id)
+                    .push_bind(learner)
+                    .push_bind(widget)
+                    .push_bind(*state)
+                    .push_bind(*completions)
+                    .push_bind(*incorrect);
+            },
+        );
+        q.push(
+            " ON CONFLICT (class_id, pathway_id, learner, widget_id) DO UPDATE SET \
+             state = excluded.state, completions = excluded.completions, \
+             incorrect = excluded.incorrect",
+        );
+        q.build().execute(&mut *conn).await?;
+    }
+    let moved: Vec<((String, &'static str), i64)> =
+        delta.into_iter().filter(|(_, n)| *n != 0).collect();
+    for chunk in moved.chunks(CELLS_PER_STATEMENT) {
+        let mut q = QueryBuilder::<Sqlite>::new(
+            "INSERT INTO grid_totals (class_id, pathway_id, widget_id, state, learners) ",
+        );
+        q.push_values(chunk, |mut row, ((widget, state), n)| {
+            row.push_bind(class_id)
+                .push_bind(pathway_id)
+                .push_bind(widget)
+                .push_bind(*state)
+                .push_bind(*n);
+        });
+        q.push(
+            " ON CONFLICT (class_id, pathway_id, widget_id, state) DO UPDATE SET \
+             learners = learners + excluded.learners",
+        );
+        q.build().execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+fn state_name(stored: &str) -> Result<&'static str, StoreError> {
+    CellState::parse(stored)
+        .map(CellState::as_str)
+        .ok_or_else(|| {
+            StoreError::Invalid(format!("the grid rollup holds an unknown state {stored:?}"))
+        })
+}
+
+/// Empties the rollup and recomputes it from the derived tables, every row of every class.
+pub(crate) async fn rebuild(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM grid_cells")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM grid_totals")
+        .execute(&mut *conn)
+        .await?;
+    let pairs: Vec<(String, String)> = sqlx::query_as(
+        "SELECT class_id, pathway_id FROM results UNION SELECT class_id, pathway_id FROM struggles \
+         UNION SELECT class_id, pathway_id FROM calls",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    for (class_id, pathway_id) in pairs {
+        refresh(&mut *conn, &class_id, &pathway_id, &Learners::All).await?;
+    }
+    sqlx::query("DELETE FROM rollups_pending WHERE name = 'grid'")
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Builds the rollup of a store migrated from before it (the migration leaves a marker; see
+/// `migrations/20261202000004_grid_rollup.sql`), in one transaction.
+pub(crate) async fn build_pending(pool: &sqlx::SqlitePool) -> Result<(), StoreError> {
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let pending: Option<String> =
+        sqlx::query_scalar("SELECT name FROM rollups_pending WHERE name = 'grid'")
+            .fetch_optional(&mut *tx)
+            .await?;
+    if pending.is_some() {
+        rebuild(&mut tx).await?;
+        tracing::info!("grid rollup built");
+    }
+    tx.commit().await?;
+    Ok(())
+}
