@@ -87,7 +87,7 @@ test("pacing a pathway shows 'up to step 2' in the header", async () => {
     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(select, '');
     select.dispatchEvent(new Event('change', { bubbles: true }));`);
   const deadline = Date.now() + 15000;
-  while ((await wd.findAll("[data-testid='room-pacing']")).length > 0) {
+  while ((await wd.count("[data-testid='room-pacing']")) > 0) {
     assert.ok(Date.now() < deadline, "the pacing limit was not lifted");
     await sleep(100);
   }
@@ -103,7 +103,7 @@ test("a missed help request stays as a follow-up until marked done", async () =>
   );
   await wd.click(await wd.find(`[data-testid='desk-follow-up'][data-call-id='${callId}'] button`));
   const deadline = Date.now() + 15000;
-  while ((await wd.findAll(`[data-testid='desk-follow-up'][data-call-id='${callId}']`)).length > 0) {
+  while ((await wd.count(`[data-testid='desk-follow-up'][data-call-id='${callId}']`)) > 0) {
     assert.ok(Date.now() < deadline, "the follow-up stayed after Done");
     await sleep(100);
   }

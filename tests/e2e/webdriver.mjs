@@ -83,14 +83,24 @@ export class WebDriver {
     const deadline = Date.now() + timeoutMs;
     let last = "(no element)";
     while (Date.now() < deadline) {
-      const found = await this.findAll(css);
-      if (found.length > 0) {
-        last = await this.text(found[0]);
-        if (ok(last)) return last;
+      try {
+        const found = await this.findAll(css);
+        if (found.length > 0) {
+          last = await this.text(found[0]);
+          if (ok(last)) return last;
+        }
+      } catch (e) {
+        // A live view re-rendered the element between the lookup and the read: look again.
+        if (!isStale(e)) throw e;
       }
       await sleep(100);
     }
     throw new Error(`timed out waiting for ${css}; last text: ${last}`);
+  }
+
+  /** How many elements match `css`, counted in the page (no element handle that can go stale). */
+  count(css) {
+    return this.execute("return document.querySelectorAll(arguments[0]).length", [css]);
   }
 
   /**
@@ -232,4 +242,9 @@ export async function launchApp({ port, name, env = {}, home: reuse = null }) {
       await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
+}
+
+/** WebKitWebDriver's answer for a handle to an element the page has since replaced. */
+function isStale(e) {
+  return /stale element/i.test(String(e?.message ?? e));
 }
