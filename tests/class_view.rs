@@ -375,7 +375,7 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named() {
 
 #[tokio::test]
 async fn the_rows_of_some_learners_read_the_same_indexes() {
-    use a2learn_teacher::progress::grid::for_learners;
+    use a2learn_teacher::progress::grid::{for_cells, for_learners};
     use a2learn_teacher::progress::steps::LAST_EVENT_SQL;
     let dir = tempfile::tempdir().unwrap();
     let store = class_store(&dir).await;
@@ -395,6 +395,16 @@ async fn the_rows_of_some_learners_read_the_same_indexes() {
             "{narrowed}\n{p}"
         );
     }
+    // The rollup's refresh reads each touched cell at its key: learner and step both in the
+    // index search, not the learner's whole row.
+    for sql in [GRID_RESULTS_SQL, GRID_STRUGGLES_SQL, GRID_CALLS_SQL] {
+        let cells = for_cells(sql);
+        let p = plan(&store, &cells, 3).await;
+        assert!(p.contains("learner=? AND widget_id=?"), "{cells}\n{p}");
+    }
+    // Control: narrowed by learner only, the step is not in the search.
+    let p = plan(&store, &for_learners(GRID_RESULTS_SQL), 3).await;
+    assert!(!p.contains("widget_id=?"), "{p}");
 }
 
 /// A roster import relabels every row: it tells the views to reload the class whole (a change

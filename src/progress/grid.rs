@@ -177,6 +177,41 @@ pub fn for_learners(sql: &str) -> String {
     )
 }
 
+/// `sql`, one of the class-wide per-cell queries (class at `?1`, pathway at `?2`), narrowed to
+/// the cells of a JSON array of `[learner, step]` pairs bound at `?3`: the index is read at each
+/// cell's key, not through the learner's whole row.
+pub fn for_cells(sql: &str) -> String {
+    sql.replace(
+        "pathway_id = ?2",
+        "pathway_id = ?2 AND (learner, widget_id) IN \
+         (SELECT value ->> 0, value ->> 1 FROM json_each(?3))",
+    )
+}
+
+/// Which part of a class a per-cell query reads: all of it, or some cells (a JSON array of
+/// `[learner, step]` pairs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Narrow {
+    Class,
+    Cells(String),
+}
+
+impl Narrow {
+    pub fn sql(&self, sql: &str) -> String {
+        match self {
+            Narrow::Class => sql.to_string(),
+            Narrow::Cells(_) => for_cells(sql),
+        }
+    }
+
+    pub fn bind(&self) -> Option<&str> {
+        match self {
+            Narrow::Class => None,
+            Narrow::Cells(json) => Some(json),
+        }
+    }
+}
+
 /// The grid's facts, read from the derived tables (by the rollup, [`crate::store::rollup`]);
 /// public so the plan test can check every one reads through an index.
 pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), correct, COUNT(*), \
@@ -191,17 +226,18 @@ pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
          AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = ?1)), \
      COUNT(*) FROM calls WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
 
-/// The facts of the cells of `only` learners (a JSON array, [`Learners::json`]; `None`: every
-/// learner) of a class on a pathway, from results, struggles and calls.
+/// The facts of a class's cells on a pathway (all, or the cells `narrow` names), from results,
+/// struggles and calls.
 pub(crate) async fn cell_facts(
     conn: &mut SqliteConnection,
     class_id: &str,
     pathway_id: &str,
-    only: &Option<String>,
+    narrow: &Narrow,
 ) -> Result<HashMap<(String, String), CellFacts>, StoreError> {
+    let only = narrow.bind();
     let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
     let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
-        sqlx::query_as(&narrowed(GRID_RESULTS_SQL, only))
+        sqlx::query_as(&narrow.sql(GRID_RESULTS_SQL))
             .bind(class_id)
             .bind(pathway_id)
             .bind(only)
@@ -213,7 +249,7 @@ pub(crate) async fn cell_facts(
         f.completions = u32::try_from(n).unwrap_or(u32::MAX);
         f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
     }
-    let struggles: Vec<(String, String, i64)> = sqlx::query_as(&narrowed(GRID_STRUGGLES_SQL, only))
+    let struggles: Vec<(String, String, i64)> = sqlx::query_as(&narrow.sql(GRID_STRUGGLES_SQL))
         .bind(class_id)
         .bind(pathway_id)
         .bind(only)
@@ -222,13 +258,12 @@ pub(crate) async fn cell_facts(
     for (learner, widget, at) in struggles {
         facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
     }
-    let calls: Vec<(String, String, bool, bool, i64)> =
-        sqlx::query_as(&narrowed(GRID_CALLS_SQL, only))
-            .bind(class_id)
-            .bind(pathway_id)
-            .bind(only)
-            .fetch_all(&mut *conn)
-            .await?;
+    let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(&narrow.sql(GRID_CALLS_SQL))
+        .bind(class_id)
+        .bind(pathway_id)
+        .bind(only)
+        .fetch_all(&mut *conn)
+        .await?;
     for (learner, widget, open_assist, follow_up, n) in calls {
         let f = facts.entry((learner, widget)).or_default();
         f.open_assist = open_assist;

@@ -4,8 +4,8 @@
 //! cells by key and the class totals in one short range, instead of grouping the class's
 //! results, struggles and calls on every read.
 //!
-//! A change recomputes the touched learners' whole rows on a pathway from the derived tables
-//! ([`cell_facts`], the queries the grid used to run itself) and moves the totals by the
+//! A change recomputes the cells it touched from the derived tables ([`cell_facts`], the
+//! queries the grid used to run itself, read at each cell's key) and moves the totals by the
 //! difference; `db rebuild` and a store migrated from before the rollup recompute every row.
 //! Both go through [`refresh`], so the two cannot disagree on a cell.
 
@@ -14,25 +14,25 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use super::StoreError;
-use crate::progress::grid::{CellState, Learners, cell_facts, cell_state, narrowed};
+use crate::progress::grid::{CellState, Narrow, cell_facts, cell_state};
 
 /// Rows (7 columns) per multi-row upsert, far inside SQLite's bound-parameter limit.
 const CELLS_PER_STATEMENT: usize = 100;
 
-/// The learners whose rows a write touched, by pathway, and the calls whose rows it touched
-/// (a response names its call, not its learner).
+/// The cells (learner, step) a write touched, by pathway, and the calls whose cells it touched
+/// (a response names its call, not its learner or step).
 #[derive(Debug, Default)]
 pub(crate) struct Touched {
-    pub rows: BTreeMap<String, BTreeSet<String>>,
+    pub cells: BTreeMap<String, BTreeSet<(String, String)>>,
     pub calls: BTreeSet<String>,
 }
 
 impl Touched {
-    pub fn row(&mut self, pathway_id: &str, learner: &str) {
-        self.rows
+    pub fn cell(&mut self, pathway_id: &str, learner: &str, widget_id: &str) {
+        self.cells
             .entry(pathway_id.to_string())
             .or_default()
-            .insert(learner.to_string());
+            .insert((learner.to_string(), widget_id.to_string()));
     }
 }
 
@@ -44,43 +44,46 @@ pub(crate) async fn refresh_touched(
 ) -> Result<(), StoreError> {
     if !touched.calls.is_empty() {
         let calls: Vec<&str> = touched.calls.iter().map(String::as_str).collect();
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT pathway_id, learner FROM calls WHERE class_id = ?1 \
+        let cells: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = ?1 \
              AND call_id IN (SELECT value FROM json_each(?2))",
         )
         .bind(class_id)
         .bind(serde_json::Value::from(calls).to_string())
         .fetch_all(&mut *conn)
         .await?;
-        for (pathway, learner) in rows {
-            touched.row(&pathway, &learner);
+        for (pathway, learner, widget) in cells {
+            touched.cell(&pathway, &learner, &widget);
         }
     }
-    for (pathway, learners) in touched.rows {
-        let which = Learners::Only(learners.into_iter().collect());
+    for (pathway, cells) in touched.cells {
+        // Through `Value`: infallible, so a list never falls back to the whole class.
+        let pairs: Vec<serde_json::Value> = cells
+            .into_iter()
+            .map(|(learner, widget)| serde_json::Value::from(vec![learner, widget]))
+            .collect();
+        let which = Narrow::Cells(serde_json::Value::from(pairs).to_string());
         refresh(&mut *conn, class_id, &pathway, &which).await?;
     }
     Ok(())
 }
 
-/// Recomputes the rows of `which` learners of `class_id` on `pathway_id`, writes the cells that
-/// changed and moves the class totals by the difference.
+/// Recomputes the cells `which` names of `class_id` on `pathway_id` (or all of them), writes
+/// those that changed and moves the class totals by the difference.
 pub(crate) async fn refresh(
     conn: &mut SqliteConnection,
     class_id: &str,
     pathway_id: &str,
-    which: &Learners,
+    which: &Narrow,
 ) -> Result<(), StoreError> {
-    let only = which.json();
-    let facts = cell_facts(&mut *conn, class_id, pathway_id, &only).await?;
-    let stored: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&narrowed(
+    let facts = cell_facts(&mut *conn, class_id, pathway_id, which).await?;
+    let stored: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&which.sql(
         "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
          WHERE class_id = ?1 AND pathway_id = ?2",
-        &only,
     ))
     .bind(class_id)
     .bind(pathway_id)
-    .bind(&only)
+    .bind(which.bind())
     .fetch_all(&mut *conn)
     .await?;
     let mut before: HashMap<(String, String), (String, i64, i64)> = stored
@@ -204,7 +207,7 @@ pub(crate) async fn rebuild(conn: &mut SqliteConnection) -> Result<(), StoreErro
     .fetch_all(&mut *conn)
     .await?;
     for (class_id, pathway_id) in pairs {
-        refresh(&mut *conn, &class_id, &pathway_id, &Learners::All).await?;
+        refresh(&mut *conn, &class_id, &pathway_id, &Narrow::Class).await?;
     }
     sqlx::query("DELETE FROM rollups_pending WHERE name = 'grid'")
         .execute(&mut *conn)

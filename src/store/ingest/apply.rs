@@ -110,7 +110,7 @@ pub(crate) async fn apply_accepted(
         };
         if let Some(identity) = message.identity() {
             learners.push(identity.learner.as_str());
-            touched.row(&identity.pathway_id, &identity.learner);
+            touched.cell(&identity.pathway_id, &identity.learner, &identity.widget_id);
         } else if let Some(call) = lookup(message).call {
             touched.calls.insert(call.to_string());
         }

@@ -7,7 +7,7 @@
 //! without the pipeline:
 //! - **ledger only**: the log's contract rows into the ledger (the lower bound of any store);
 //! - **same rows**: every row the pipeline stored (ledger, results, struggles, calls, learners,
-//!   cursor), read back from the pipeline's database: the fair comparison, since the pipeline
+//!   the grid's rollup, cursor), read back from the pipeline's database: the fair comparison, since the pipeline
 //!   must write all of them.
 
 use std::path::Path;
@@ -249,7 +249,8 @@ impl StoredRows {
     }
 }
 
-/// Reads back what the pipeline stored (ledger, results, struggles, calls, learners).
+/// Reads back what the pipeline stored (ledger, results, struggles, calls, learners, the grid's
+/// rollup).
 pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows> {
     let clock: SharedClock = Arc::new(SystemClock);
     let store = Store::open(db, clock).await?;
@@ -257,8 +258,18 @@ pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows
         class_id: class_id.to_string(),
         tables: Vec::new(),
     };
-    for table in ["ledger", "results", "struggles", "calls", "learners"] {
-        let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY rowid"))
+    // The grid's rollup too: the pipeline keeps it in the same transactions (its tables have no
+    // rowid; their keys are in insert order's place).
+    for (table, order) in [
+        ("ledger", "rowid"),
+        ("results", "rowid"),
+        ("struggles", "rowid"),
+        ("calls", "rowid"),
+        ("learners", "rowid"),
+        ("grid_cells", "class_id, pathway_id, learner, widget_id"),
+        ("grid_totals", "class_id, pathway_id, widget_id, state"),
+    ] {
+        let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
             .fetch_all(store.pool())
             .await?;
         let mut t = TableRows {
