@@ -49,9 +49,19 @@ impl CellState {
         CellState::FollowUp,
     ];
 
-    /// The state named by [`CellState::as_str`] (as the rollup stores it).
-    pub fn parse(name: &str) -> Option<CellState> {
-        CellState::ALL.into_iter().find(|s| s.as_str() == name)
+    /// The state the grid's rollup stored by its name ([`CellState::as_str`]).
+    pub fn stored(name: &str) -> Result<CellState, StoreError> {
+        CellState::ALL
+            .into_iter()
+            .find(|s| s.as_str() == name)
+            .ok_or_else(|| {
+                StoreError::Invalid(format!("the grid rollup holds an unknown state {name:?}"))
+            })
+    }
+
+    /// Its place in [`CellState::ALL`] (declared in that order).
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     pub fn as_str(self) -> &'static str {
@@ -284,10 +294,7 @@ pub struct StepTotals {
 
 impl StepTotals {
     pub fn of(&self, state: CellState) -> u32 {
-        CellState::ALL
-            .iter()
-            .position(|s| *s == state)
-            .map_or(0, |i| self.learners[i])
+        self.learners[state.index()]
     }
 }
 
@@ -425,17 +432,10 @@ impl Store {
         .await?;
         let mut by_step: HashMap<String, [u32; CellState::ALL.len()]> = HashMap::new();
         for (widget, state, n) in rows {
-            let Some(i) = CellState::ALL.iter().position(|s| s.as_str() == state) else {
-                return Err(StoreError::Invalid(format!(
-                    "the grid rollup holds an unknown state {state:?}"
-                )));
-            };
+            let i = CellState::stored(&state)?.index();
             by_step.entry(widget).or_default()[i] = u32::try_from(n).unwrap_or(u32::MAX);
         }
-        let not_started = CellState::ALL
-            .iter()
-            .position(|s| *s == CellState::NotStarted)
-            .unwrap_or(0);
+        let not_started = CellState::NotStarted.index();
         Ok(grid
             .steps
             .iter()
@@ -486,9 +486,7 @@ impl Store {
         .await?;
         let mut stored: HashMap<(String, String), GridCell> = HashMap::with_capacity(cells.len());
         for (learner, widget, state, completions, incorrect) in cells {
-            let state = CellState::parse(&state).ok_or_else(|| {
-                StoreError::Invalid(format!("the grid rollup holds an unknown state {state:?}"))
-            })?;
+            let state = CellState::stored(&state)?;
             stored.insert(
                 (learner, widget),
                 GridCell {
@@ -638,6 +636,15 @@ mod tests {
         for (i, (f, want)) in cases.into_iter().enumerate() {
             assert_eq!(cell_state(&f), want, "case {i}: {f:?}");
         }
+    }
+
+    #[test]
+    fn every_state_is_stored_by_its_name_at_its_place() {
+        for (i, state) in CellState::ALL.into_iter().enumerate() {
+            assert_eq!(state.index(), i);
+            assert_eq!(CellState::stored(state.as_str()).unwrap(), state);
+        }
+        assert!(CellState::stored("finished").is_err());
     }
 
     #[test]

@@ -185,11 +185,7 @@ pub(crate) async fn refresh(
 }
 
 fn state_name(stored: &str) -> Result<&'static str, StoreError> {
-    CellState::parse(stored)
-        .map(CellState::as_str)
-        .ok_or_else(|| {
-            StoreError::Invalid(format!("the grid rollup holds an unknown state {stored:?}"))
-        })
+    CellState::stored(stored).map(CellState::as_str)
 }
 
 /// Empties the rollup and recomputes it from the derived tables, every row of every class.
