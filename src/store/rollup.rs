@@ -117,25 +117,20 @@ pub(crate) async fn refresh(
         }
         upserts.push((learner, widget, now.0, now.1, now.2));
     }
-    // Cells with nothing left to derive from (only a rebuild empties the derived tables).
-    let gone: Vec<((String, String), String)> = before
-        .into_iter()
-        .map(|(key, (state, _, _))| (key, state))
-        .collect();
-    for ((learner, widget), state) in &gone {
+    // Cells left with nothing to derive from. Derived rows are only ever deleted by a rebuild,
+    // which empties the rollup first, so none in practice; kept so the totals stay exact.
+    for ((learner, widget), (state, _, _)) in before {
         sqlx::query(
             "DELETE FROM grid_cells WHERE class_id = ? AND pathway_id = ? AND learner = ? \
              AND widget_id = ?",
         )
         .bind(class_id)
         .bind(pathway_id)
-        .bind(learner)
-        .bind(widget)
+        .bind(&learner)
+        .bind(&widget)
         .execute(&mut *conn)
         .await?;
-        *delta
-            .entry((widget.clone(), state_name(state)?))
-            .or_default() -= 1;
+        *delta.entry((widget, state_name(&state)?)).or_default() -= 1;
     }
 
     for chunk in upserts.chunks(CELLS_PER_STATEMENT) {
