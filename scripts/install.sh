@@ -13,8 +13,9 @@ apt_packages=(libwebkit2gtk-4.1-dev build-essential curl wget file libssl-dev li
   libgl1-mesa-dri libdbus-1-dev)
 if [ "$what" = all ]; then
   # A real Secret Service for tests/credentials.rs (gnome-keyring under dbus-run-session, read
-  # back with secret-tool), and sqlite3 for its `.dump` check.
-  apt_packages+=(webkit2gtk-driver gnome-keyring libsecret-tools dbus-bin sqlite3)
+  # back with secret-tool), sqlite3 for its `.dump` check, and PostgreSQL for the store's tests
+  # on the shared-store engine (scripts/pg-test-cluster.sh).
+  apt_packages+=(webkit2gtk-driver gnome-keyring libsecret-tools dbus-bin sqlite3 postgresql)
 fi
 
 missing=()

@@ -46,10 +46,19 @@ features=(--features a2learn-teacher-app/test-hooks)
 step "cargo clippy" cargo clippy --workspace --all-targets --locked "${features[@]}" -- -D warnings
 # The core stays free of the shell, the CLI and the demo host (ARCHITECTURE.md, "Dependencies").
 step "core dependencies" scripts/check-deps.sh
-# CI=true turns the peers that tests start (Ralph, the xAPI record store, in tests/xapi_ralph.rs)
-# from "skip when missing" into "fail when missing": install.sh has put them there. The same
-# package selection and features as clippy, so nothing compiles twice.
-step "cargo test (with Ralph, the xAPI peer)" \
+# CI=true turns the peers that tests start (Ralph, the xAPI record store, in tests/xapi_ralph.rs;
+# the PostgreSQL cluster) from "skip when missing" into "fail when missing": install.sh has put
+# them there. The same package selection and features as clippy, so nothing compiles twice.
+# A throwaway PostgreSQL cluster (scripts/pg-test-cluster.sh) for the store's tests on the shared
+# engine: started here, its URL passed to the tests, stopped and deleted when this script ends.
+start_postgres() {
+  local url
+  url=$(scripts/pg-test-cluster.sh start) || return 1
+  export A2LEARN_TEST_PG_URL=$url
+}
+trap 'scripts/pg-test-cluster.sh stop' EXIT
+step "PostgreSQL (a throwaway test cluster)" start_postgres
+step "cargo test (with Ralph, the xAPI peer, and PostgreSQL)" \
   env CI=true cargo test --workspace --locked "${features[@]}" --no-fail-fast
 step "generated files are current" git diff --exit-code --stat -- "${generated[@]}"
 step "contract peers (AG-UI, A2UI, MCP Apps validators)" npm --prefix tests/peers test --silent

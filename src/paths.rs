@@ -3,8 +3,11 @@
 //! Precedence: an explicit path (the `--db` flag), then the `A2LEARN_TEACHER_DB` environment
 //! variable, then the platform's data directory (`$XDG_DATA_HOME/a2learn-teacher/teacher.db` on
 //! Linux). Tests and end-to-end runs point the variable (or `XDG_DATA_HOME`) at a fresh folder.
+//! The command line also takes a shared store's `postgres://` URL in either place.
 
 use std::path::{Path, PathBuf};
+
+use crate::store::{Location, LocationError};
 
 /// The environment variable that overrides the database path.
 pub const DB_ENV: &str = "A2LEARN_TEACHER_DB";
@@ -52,9 +55,60 @@ pub fn default_db_path(flag: Option<&Path>) -> Option<PathBuf> {
     resolve_db_path(flag, env_value.as_deref(), dirs::data_dir().as_deref())
 }
 
+/// Where the command line's store is: `--db` (a file path or a `postgres://` URL), else
+/// [`DB_ENV`], else the file in the platform data folder. Like [`resolve_db_path`], with its
+/// inputs passed in.
+pub fn resolve_db_location(
+    flag: Option<&str>,
+    env_value: Option<&str>,
+    data_dir: Option<&Path>,
+) -> Result<Location, LocationError> {
+    if let Some(value) = flag {
+        return Location::parse(value);
+    }
+    if let Some(value) = env_value.filter(|v| !v.trim().is_empty()) {
+        return Location::parse(value);
+    }
+    data_dir
+        .map(|dir| Location::Sqlite(dir.join(APP_DIR).join(DB_FILE)))
+        .ok_or(LocationError::Empty)
+}
+
+/// [`resolve_db_location`] with the real environment and platform data directory.
+pub fn default_db_location(flag: Option<&str>) -> Result<Location, LocationError> {
+    let env_value = std::env::var(DB_ENV).ok();
+    resolve_db_location(flag, env_value.as_deref(), dirs::data_dir().as_deref())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_location_is_a_path_or_a_postgres_url_flag_first() {
+        let data = Path::new("/data");
+        let url = "postgres://u:pw@db/a2learn";
+        assert!(matches!(
+            resolve_db_location(Some(url), Some("/env.db"), Some(data)),
+            Ok(Location::Postgres(_))
+        ));
+        assert_eq!(
+            resolve_db_location(None, Some("/env.db"), Some(data)),
+            Ok(Location::Sqlite(PathBuf::from("/env.db")))
+        );
+        assert!(matches!(
+            resolve_db_location(None, Some(url), Some(data)),
+            Ok(Location::Postgres(_))
+        ));
+        assert_eq!(
+            resolve_db_location(None, Some(" "), Some(data)),
+            Ok(Location::Sqlite(data.join(APP_DIR).join(DB_FILE)))
+        );
+        assert_eq!(
+            resolve_db_location(None, None, None),
+            Err(LocationError::Empty)
+        );
+    }
 
     #[test]
     fn flag_beats_env_beats_data_dir() {

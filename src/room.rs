@@ -62,13 +62,13 @@ impl Store {
             "SELECT paused, message, updated_at_ms FROM room_pause WHERE class_id = ?",
         )
         .bind(class_id)
-        .fetch_optional(self.pool())
+        .fetch_optional(self.sqlite()?)
         .await?;
         let pacing = sqlx::query_as::<_, Pacing>(
             "SELECT pathway_id, up_to FROM room_pacing WHERE class_id = ? ORDER BY pathway_id",
         )
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let (paused, message, updated_at_ms) = match pause {
             Some((paused, message, at)) => (paused, message, Some(at)),

@@ -194,7 +194,7 @@ impl Store {
         entries: &[RosterEntry],
     ) -> Result<(), StoreError> {
         let now = self.now_ms();
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.sqlite()?.begin().await?;
         sqlx::query("DELETE FROM roster WHERE class_id = ?")
             .bind(class_id)
             .execute(&mut *tx)
@@ -220,7 +220,7 @@ impl Store {
         let rows: Vec<(String, String)> =
             sqlx::query_as("SELECT learner, display_name FROM roster WHERE class_id = ?")
                 .bind(class_id)
-                .fetch_all(self.pool())
+                .fetch_all(self.sqlite()?)
                 .await?;
         Ok(Roster {
             names: rows.into_iter().collect(),
@@ -231,7 +231,7 @@ impl Store {
     pub async fn all_roster_names(&self) -> Result<Vec<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT DISTINCT display_name FROM roster ORDER BY display_name")
-                .fetch_all(self.pool())
+                .fetch_all(self.sqlite()?)
                 .await?,
         )
     }

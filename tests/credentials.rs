@@ -162,7 +162,7 @@ async fn token_scenario(expect: SecretStorage) -> String {
         sqlx::query("INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)")
             .bind(key)
             .bind(value)
-            .execute(store.pool())
+            .execute(store.sqlite().unwrap())
             .await
             .unwrap();
     }
@@ -176,7 +176,7 @@ async fn token_scenario(expect: SecretStorage) -> String {
     assert_eq!(settings.token_storage, Some(expect));
     let account: String =
         sqlx::query_scalar("SELECT value FROM settings WHERE key = 'host_token_account'")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap();
     store.close().await;

@@ -36,7 +36,7 @@ async fn filled(path: &Path) {
     let store = open_at(path, &FixedClock::at(T0)).await.unwrap();
     store.upsert_class("c1", "Period 3", None).await.unwrap();
     store.upsert_class("c2", "Period 4", None).await.unwrap();
-    checkpoint(&mut store.pool().acquire().await.unwrap()).await;
+    checkpoint(&mut store.sqlite().unwrap().acquire().await.unwrap()).await;
     store.close().await;
 }
 
@@ -364,7 +364,7 @@ async fn a_damaged_file_is_offered_its_newest_backup_and_a_newer_file_none() {
     // A day later the open makes a daily backup (of c1 and c2); c3 comes after it.
     let store = open_at(&path, &FixedClock::at(T0 + DAY)).await.unwrap();
     store.upsert_class("c3", "Period 5", None).await.unwrap();
-    checkpoint(&mut store.pool().acquire().await.unwrap()).await;
+    checkpoint(&mut store.sqlite().unwrap().acquire().await.unwrap()).await;
     store.close().await;
     let backups = list_backups(&path);
     let (newest_at, newest) = backups.last().cloned().expect("a daily backup");

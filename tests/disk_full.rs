@@ -105,7 +105,7 @@ async fn a_full_disk_loses_nothing_and_the_feed_resumes_when_space_returns() {
 
     // What was stored is intact and readable while the disk is full.
     let check: String = sqlx::query_scalar("PRAGMA quick_check")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(check, "ok");

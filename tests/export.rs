@@ -181,7 +181,7 @@ async fn jsonl_lines_are_the_stored_payloads_byte_for_byte() {
         "SELECT payload FROM results WHERE class_id = ? ORDER BY at_ms, widget_run_id",
     )
     .bind(CLASS)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite().unwrap())
     .await
     .unwrap();
     assert_eq!(stored.len(), 3);
@@ -426,7 +426,7 @@ async fn an_email_in_any_field_blocks_the_default_export() {
         "UPDATE results SET payload = json_set(payload, '$.widget_result.detail.note', \
          'mail jo.k@school.example') WHERE widget_run_id = 'run-b1'",
     )
-    .execute(store.pool())
+    .execute(store.sqlite().unwrap())
     .await
     .unwrap();
     let err = export_bytes(&store, &ExportRequest::new(CLASS, Format::Jsonl))
@@ -438,7 +438,7 @@ async fn an_email_in_any_field_blocks_the_default_export() {
     assert_eq!(hit.what, HitKind::Email);
     assert_eq!(hit.field, "payload.widget_result.detail.note");
     sqlx::query("UPDATE results SET learner = 'jo@school.example' WHERE widget_run_id = 'run-b1'")
-        .execute(store.pool())
+        .execute(store.sqlite().unwrap())
         .await
         .unwrap();
     let err = export_bytes(&store, &ExportRequest::new(CLASS, Format::Oneroster))
@@ -546,7 +546,7 @@ async fn measure_export_rates() {
     let store = open_store(&dir).await;
     store.upsert_class(CLASS, "Big", None).await.unwrap();
     let t0 = Instant::now();
-    let mut tx = store.pool().begin().await.unwrap();
+    let mut tx = store.sqlite().unwrap().begin().await.unwrap();
     sqlx::query("INSERT INTO pathways VALUES ('p-big', 'Big', '1', 0)")
         .execute(&mut *tx)
         .await

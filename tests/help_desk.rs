@@ -102,7 +102,7 @@ impl Rig {
             let row: Option<(String, Option<String>)> =
                 sqlx::query_as("SELECT state, response FROM calls WHERE call_id = ?")
                     .bind(call_id)
-                    .fetch_optional(self.store.pool())
+                    .fetch_optional(self.store.sqlite().unwrap())
                     .await
                     .unwrap();
             if let Some((state, response)) = row
@@ -125,7 +125,7 @@ impl Rig {
 
     async fn quarantined(&self) -> i64 {
         sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-            .fetch_one(self.store.pool())
+            .fetch_one(self.store.sqlite().unwrap())
             .await
             .unwrap()
     }
@@ -329,7 +329,7 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
 
     // A restart: the same database, opened afresh, once the sync has stored its last batch
     // (which may close more requests: the class goes on until then).
-    let path = rig.store.path().to_path_buf();
+    let path = rig.store.path().expect("a SQLite store").to_path_buf();
     rig.cancel.cancel();
     (&mut rig.sync).await.unwrap().unwrap();
     let reopened = Store::open(&path, Arc::new(SystemClock)).await.unwrap();
@@ -337,7 +337,7 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
     // (the host's close may never arrive): let every deadline pass, so the list is complete.
     let last_deadline: Option<i64> =
         sqlx::query_scalar("SELECT MAX(deadline_ms) FROM calls WHERE state = 'open'")
-            .fetch_one(reopened.pool())
+            .fetch_one(reopened.sqlite().unwrap())
             .await
             .unwrap();
     if let Some(deadline) = last_deadline {
@@ -356,7 +356,7 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
     // The grid's cells show the missed requests (the rollup, kept as each close was stored)...
     let follow_up_cells = |store: Store| async move {
         sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM grid_cells WHERE state = 'follow_up'")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap()
     };
@@ -374,7 +374,7 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
         sqlx::query_as::<_, (String, String, String, String)>(
             "SELECT class_id, learner, widget_id, state FROM grid_cells ORDER BY 1, 2, 3",
         )
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite().unwrap())
         .await
         .unwrap()
     };

@@ -1,4 +1,5 @@
-//! Ingest on a real SQLite file: frames in, ledger + derived tables + quarantine + cursor out.
+//! Ingest on a real SQLite file and a real PostgreSQL database: frames in, ledger + derived
+//! tables + quarantine + cursor out.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 mod support;
@@ -6,9 +7,23 @@ mod support;
 use a2learn_teacher::room::RoomState;
 use a2learn_teacher::store::Incoming;
 use serde_json::json;
+use support::engines::{TestDb, on_both_engines, raw};
 use support::*;
 
 const CLASS: &str = "class-1";
+
+on_both_engines!(
+    accepted_events_reach_the_ledger_results_and_cursor,
+    redelivered_frames_change_nothing,
+    bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on,
+    quarantine_keeps_a_bounded_copy_of_huge_frames,
+    calls_open_answer_and_refuse_late_or_double_answers,
+    backfill_then_feed_counts_each_result_once,
+    rebuild_equals_live,
+    two_classes_that_reuse_a_run_id_keep_both_results,
+    two_classes_that_reuse_a_call_id_keep_both_calls,
+    a_batch_names_the_learners_whose_rows_it_changed,
+);
 
 async fn ready_store(
     dir: &tempfile::TempDir,
@@ -20,17 +35,24 @@ async fn ready_store(
     (store, registry)
 }
 
+/// A class and the catalog on a fresh store of either engine.
+async fn ready(db: &TestDb) -> (&a2learn_teacher::Store, a2learn_contract::Registry) {
+    let store = &db.store;
+    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
+    store.save_catalog(&catalog()).await.unwrap();
+    let registry = store.registry().await.unwrap();
+    (store, registry)
+}
+
 async fn count(store: &a2learn_teacher::Store, sql: &str) -> i64 {
     sqlx::query_scalar(sql)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap()
 }
 
-#[tokio::test]
-async fn accepted_events_reach_the_ledger_results_and_cursor() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn accepted_events_reach_the_ledger_results_and_cursor(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let batch = vec![
         frame(
             1,
@@ -57,22 +79,15 @@ async fn accepted_events_reach_the_ledger_results_and_cursor() {
     assert_eq!(out.last_seq, Some(3));
     assert!(out.changes.results && out.changes.struggles && out.changes.learners);
     assert_eq!(store.cursor(CLASS).await.unwrap(), Some(3));
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM ledger").await, 3);
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 2);
-    assert_eq!(
-        count(
-            &store,
-            "SELECT correct FROM results WHERE widget_run_id = 'run-1'"
-        )
-        .await,
-        1
+    assert_eq!(db.count("SELECT COUNT(*) FROM ledger").await, 3);
+    assert_eq!(db.count("SELECT COUNT(*) FROM results").await, 2);
+    assert!(
+        db.flag("SELECT correct FROM results WHERE widget_run_id = 'run-1'")
+            .await
     );
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-2' AND correct IS NULL"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-2' AND correct IS NULL")
+            .await,
         1,
         "a non-assessing completion has no verdict"
     );
@@ -82,10 +97,8 @@ async fn accepted_events_reach_the_ledger_results_and_cursor() {
     );
 }
 
-#[tokio::test]
-async fn redelivered_frames_change_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn redelivered_frames_change_nothing(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let batch = || {
         vec![
             frame(
@@ -101,7 +114,7 @@ async fn redelivered_frames_change_nothing() {
         ]
     };
     store.ingest(CLASS, &registry, batch()).await.unwrap();
-    let before = derived_dump(&store).await;
+    let before = db.derived_dump().await;
     // The same frames again (a replay), and a batch that repeats a frame within itself.
     let again = store.ingest(CLASS, &registry, batch()).await.unwrap();
     assert_eq!(
@@ -122,19 +135,17 @@ async fn redelivered_frames_change_nothing() {
     ));
     let out = store.ingest(CLASS, &registry, doubled).await.unwrap();
     assert_eq!((out.stored, out.duplicates), (1, 3), "{out:?}");
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM ledger").await, 3);
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 2);
+    assert_eq!(db.count("SELECT COUNT(*) FROM ledger").await, 3);
+    assert_eq!(db.count("SELECT COUNT(*) FROM results").await, 2);
     assert_ne!(
         before,
-        derived_dump(&store).await,
+        db.derived_dump().await,
         "the one new frame did land"
     );
 }
 
-#[tokio::test]
-async fn bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let mut verdict = reflection("anon_aaaa1111", "run-5");
     verdict["widget_result"]["correct"] = json!(true);
     verdict["widget_result"]["attempts"] = json!(1);
@@ -194,11 +205,12 @@ async fn bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on() {
         out.stored, 2,
         "run-8's first completion and seq 12: {out:?}"
     );
-    let rules: Vec<(i64, String)> =
-        sqlx::query_as("SELECT seq, rule_id FROM quarantine ORDER BY seq")
-            .fetch_all(store.pool())
-            .await
-            .unwrap();
+    let rules: Vec<(i64, String)> = raw!(db, |pool| sqlx::query_as(
+        "SELECT seq, rule_id FROM quarantine ORDER BY seq"
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
     let expected = [
         (1, "bad-frame"),
         (2, "bad-frame"),
@@ -213,27 +225,19 @@ async fn bad_frames_are_quarantined_with_their_rule_and_the_stream_goes_on() {
     assert_eq!(got, expected);
     // Negative control: the good frames around the bad ones are stored.
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM results WHERE widget_run_id IN ('run-8','run-12')"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM results WHERE widget_run_id IN ('run-8','run-12')")
+            .await,
         2
     );
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM learners WHERE learner = 'Jane Doe'"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM learners WHERE learner = 'Jane Doe'")
+            .await,
         0
     );
 }
 
-#[tokio::test]
-async fn quarantine_keeps_a_bounded_copy_of_huge_frames() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn quarantine_keeps_a_bounded_copy_of_huge_frames(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let huge = format!(
         "{{\"type\":\"CUSTOM\",\"name\":\"a2learn.widget_completed\",\"value\":\"{}\"}}",
         "é".repeat(500_000)
@@ -242,18 +246,18 @@ async fn quarantine_keeps_a_bounded_copy_of_huge_frames() {
         .ingest(CLASS, &registry, vec![raw_frame(Some(1), &huge)])
         .await
         .unwrap();
-    let (raw, bytes): (String, i64) = sqlx::query_as("SELECT raw, raw_bytes FROM quarantine")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
+    let (raw, bytes): (String, i64) = raw!(db, |pool| sqlx::query_as(
+        "SELECT raw, raw_bytes FROM quarantine"
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
     assert!(raw.len() <= a2learn_teacher::store::QUARANTINE_RAW_BYTES);
     assert_eq!(bytes as usize, huge.len());
 }
 
-#[tokio::test]
-async fn calls_open_answer_and_refuse_late_or_double_answers() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn calls_open_answer_and_refuse_late_or_double_answers(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let batch = vec![
         frame(
             1,
@@ -292,11 +296,12 @@ async fn calls_open_answer_and_refuse_late_or_double_answers() {
         ),
     ];
     store.ingest(CLASS, &registry, batch).await.unwrap();
-    let calls: Vec<(String, String, Option<String>)> =
-        sqlx::query_as("SELECT call_id, state, claimed_by FROM calls ORDER BY call_id")
-            .fetch_all(store.pool())
-            .await
-            .unwrap();
+    let calls: Vec<(String, String, Option<String>)> = raw!(db, |pool| sqlx::query_as(
+        "SELECT call_id, state, claimed_by FROM calls ORDER BY call_id"
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
     assert_eq!(
         calls,
         vec![
@@ -304,10 +309,12 @@ async fn calls_open_answer_and_refuse_late_or_double_answers() {
             ("call-2".into(), "open".into(), None),
         ]
     );
-    let rules: Vec<String> = sqlx::query_scalar("SELECT rule_id FROM quarantine ORDER BY seq")
-        .fetch_all(store.pool())
-        .await
-        .unwrap();
+    let rules: Vec<String> = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT rule_id FROM quarantine ORDER BY seq"
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
     assert_eq!(
         rules,
         vec!["already-answered", "late-response", "unknown-call"]
@@ -324,17 +331,17 @@ async fn calls_open_answer_and_refuse_late_or_double_answers() {
         )
         .await
         .unwrap();
-    let state: String = sqlx::query_scalar("SELECT state FROM calls WHERE call_id = 'call-2'")
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
+    let state: String = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT state FROM calls WHERE call_id = 'call-2'"
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
     assert_eq!(state, "expired");
 }
 
-#[tokio::test]
-async fn backfill_then_feed_counts_each_result_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn backfill_then_feed_counts_each_result_once(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let message: a2learn_contract::Message = serde_json::from_value(json!({
         "verb": "a2learn.widget_completed",
         "payload": completion("anon_aaaa1111", "run-1", Some(true))
@@ -378,10 +385,9 @@ async fn backfill_then_feed_counts_each_result_once() {
         out.quarantined, 1,
         "a different second completion is still a violation"
     );
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 1);
-    assert_eq!(
-        count(&store, "SELECT seq IS NULL FROM results").await,
-        1,
+    assert_eq!(db.count("SELECT COUNT(*) FROM results").await, 1);
+    assert!(
+        db.flag("SELECT seq IS NULL FROM results").await,
         "first seen by backfill"
     );
     // A second backfill of the same result is a duplicate.
@@ -396,10 +402,8 @@ async fn backfill_then_feed_counts_each_result_once() {
     assert_eq!((again.stored, again.duplicates), (0, 1));
 }
 
-#[tokio::test]
-async fn rebuild_equals_live() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn rebuild_equals_live(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let backfilled: a2learn_contract::Message = serde_json::from_value(json!({
         "verb": "a2learn.widget_completed",
         "payload": completion("anon_dddd4444", "run-0", Some(false))
@@ -460,7 +464,7 @@ async fn rebuild_equals_live() {
         batch.push(raw_frame(Some(next_seq()), "garbage"));
         store.ingest(CLASS, &registry, batch).await.unwrap();
     }
-    let live = derived_dump(&store).await;
+    let live = db.derived_dump().await;
     assert!(
         live.len() > 100,
         "a store worth rebuilding: {} rows",
@@ -470,23 +474,19 @@ async fn rebuild_equals_live() {
     assert_eq!(out.backfill, 1);
     assert_eq!(
         out.ledger as usize,
-        count(&store, "SELECT COUNT(*) FROM ledger").await as usize
+        db.count("SELECT COUNT(*) FROM ledger").await as usize
     );
-    assert_eq!(derived_dump(&store).await, live, "rebuild == live");
+    assert_eq!(db.derived_dump().await, live, "rebuild == live");
     // The rollup is part of the dump: a cell that drifted from its facts is seen.
-    sqlx::query("UPDATE grid_cells SET state = 'completed' WHERE learner = 'anon_learner01'")
-        .execute(store.pool())
-        .await
-        .unwrap();
-    assert_ne!(derived_dump(&store).await, live, "a drifted rollup is seen");
+    db.execute("UPDATE grid_cells SET state = 'completed' WHERE learner = 'anon_learner01'")
+        .await;
+    assert_ne!(db.derived_dump().await, live, "a drifted rollup is seen");
     store.rebuild().await.unwrap();
-    assert_eq!(derived_dump(&store).await, live, "and rebuilt");
+    assert_eq!(db.derived_dump().await, live, "and rebuilt");
     // Negative control: the dump does see a difference when the derived tables differ.
-    sqlx::query("DELETE FROM results WHERE widget_run_id = 'run-0'")
-        .execute(store.pool())
-        .await
-        .unwrap();
-    assert_ne!(derived_dump(&store).await, live);
+    db.execute("DELETE FROM results WHERE widget_run_id = 'run-0'")
+        .await;
+    assert_ne!(db.derived_dump().await, live);
 }
 
 #[tokio::test]
@@ -643,7 +643,7 @@ async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
 
     // Echoes are not contract events: the ledger holds none of them.
     let ledger: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(ledger, 0);
@@ -651,10 +651,8 @@ async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
 
 /// A run id names a run within its class's feed: two classes (of one host or of two) that reuse
 /// a run id each keep their own result. The same run id again in the same class is a duplicate.
-#[tokio::test]
-async fn two_classes_that_reuse_a_run_id_keep_both_results() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn two_classes_that_reuse_a_run_id_keep_both_results(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     store
         .upsert_class("class-2", "Period 4", None)
         .await
@@ -681,19 +679,13 @@ async fn two_classes_that_reuse_a_run_id_keep_both_results() {
     assert_eq!((second.stored, second.duplicates), (2, 0), "{second:?}");
     assert!(second.changes.results && second.changes.struggles);
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-1'"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM results WHERE widget_run_id = 'run-1'")
+            .await,
         2
     );
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM struggles WHERE widget_run_id = 'run-2'"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM struggles WHERE widget_run_id = 'run-2'")
+            .await,
         2
     );
     // Negative control: the same run completed again in the same class is a second report of
@@ -711,11 +703,8 @@ async fn two_classes_that_reuse_a_run_id_keep_both_results() {
         .await
         .unwrap();
     assert_eq!(
-        count(
-            &store,
-            "SELECT COUNT(*) FROM results WHERE class_id = 'class-2'"
-        )
-        .await,
+        db.count("SELECT COUNT(*) FROM results WHERE class_id = 'class-2'")
+            .await,
         1,
         "{again:?}"
     );
@@ -738,7 +727,7 @@ async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
         let store = store.clone();
         async move {
             sqlx::query_as::<_, (String, String)>(sql)
-                .fetch_all(store.pool())
+                .fetch_all(store.sqlite().unwrap())
                 .await
                 .unwrap()
         }
@@ -816,10 +805,8 @@ async fn a_database_from_0_1_0_is_rekeyed_with_every_row_kept() {
 /// A call id names a call within its class's feed (a host answers `respond` by call id, so its
 /// own ids are unique; another host's may be the same): two classes that reuse one each keep
 /// their own request, and an answer or a claim closes only its own class's call.
-#[tokio::test]
-async fn two_classes_that_reuse_a_call_id_keep_both_calls() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn two_classes_that_reuse_a_call_id_keep_both_calls(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     store
         .upsert_class("class-2", "Period 4", None)
         .await
@@ -868,13 +855,13 @@ async fn two_classes_that_reuse_a_call_id_keep_both_calls() {
         )
         .await
         .unwrap();
-    let calls: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
+    let calls: Vec<(String, String, String, Option<String>)> = raw!(db, |pool| sqlx::query_as(
         "SELECT class_id, learner, state, claimed_by FROM calls WHERE call_id = 'call-1' \
          ORDER BY class_id",
     )
-    .fetch_all(store.pool())
+    .fetch_all(pool)
     .await
-    .unwrap();
+    .unwrap());
     let call = |class: &str, learner: &str, state: &str, by: Option<&str>| {
         (
             class.to_string(),
@@ -938,7 +925,7 @@ async fn a_database_from_0_1_0_keeps_the_desks_rows_under_their_calls_class() {
         let store = store.clone();
         async move {
             sqlx::query_as::<_, (String, String, i64)>(sql)
-                .fetch_all(store.pool())
+                .fetch_all(store.sqlite().unwrap())
                 .await
                 .unwrap()
         }
@@ -972,11 +959,9 @@ async fn a_database_from_0_1_0_keeps_the_desks_rows_under_their_calls_class() {
 /// The grid refetches only the rows a batch names: each event's learner, a response's through
 /// its call (stored in an earlier batch or asked in this one); a claim or a snapshot names no
 /// learner, so every row.
-#[tokio::test]
-async fn a_batch_names_the_learners_whose_rows_it_changed() {
+async fn a_batch_names_the_learners_whose_rows_it_changed(db: TestDb) {
     use a2learn_teacher::store::RowsTouched;
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+    let (store, registry) = ready(&db).await;
     let out = store
         .ingest(
             CLASS,

@@ -154,14 +154,14 @@ async fn recompute(store: &Store) -> Statuses {
     let learners: Vec<String> =
         sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ?")
             .bind(CLASS)
-            .fetch_all(store.pool())
+            .fetch_all(store.sqlite().unwrap())
             .await
             .unwrap();
     let steps: Vec<String> = sqlx::query_scalar(
         "SELECT widget_id FROM pathway_steps WHERE pathway_id = ? ORDER BY position",
     )
     .bind(PATHWAY)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite().unwrap())
     .await
     .unwrap();
     let results: Vec<(String, String)> = sqlx::query_as(
@@ -169,7 +169,7 @@ async fn recompute(store: &Store) -> Statuses {
     )
     .bind(CLASS)
     .bind(PATHWAY)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite().unwrap())
     .await
     .unwrap();
     let mut out = Statuses::new();

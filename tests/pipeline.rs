@@ -61,7 +61,7 @@ async fn sync_under(faults: Faults, frames: usize) -> Synced {
 async fn a_clean_feed_is_stored_exactly() {
     let synced = sync_under(Faults::default(), 400).await;
     let quarantined: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-        .fetch_one(synced.store.pool())
+        .fetch_one(synced.store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(
@@ -164,7 +164,7 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
     // The comparison above checked each rule frame by frame; check the spread as well, so a
     // host that injected only one kind would not pass unnoticed.
     let rules: Vec<String> = sqlx::query_scalar("SELECT DISTINCT rule_id FROM quarantine")
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite().unwrap())
         .await
         .unwrap();
     assert!(rules.len() >= 8, "many rules exercised: {rules:?}");
@@ -173,14 +173,14 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
     // cursor moved past the last one (a sync that stopped at a fault fails both).
     let (first_fault, last_fault): (i64, i64) =
         sqlx::query_as("SELECT MIN(seq), MAX(seq) FROM quarantine")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap();
     let after: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ? AND seq > ?")
             .bind(&class_id)
             .bind(first_fault)
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap();
     assert!(
@@ -207,7 +207,7 @@ async fn a_full_replay_from_the_start_changes_nothing() {
     let before = derived(&store).await;
     // Forget the cursor: the next sync asks for everything again.
     sqlx::query("DELETE FROM feed_cursors")
-        .execute(store.pool())
+        .execute(store.sqlite().unwrap())
         .await
         .unwrap();
     let log = host.log(&class_id);
@@ -244,7 +244,7 @@ async fn derived(store: &Store) -> BTreeMap<&'static str, Vec<String>> {
         let rows: Vec<String> = sqlx::query_scalar(&format!(
             "SELECT widget_run_id || '|' || COALESCE(seq, '') || '|' || payload FROM {table} ORDER BY widget_run_id"
         ))
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite().unwrap())
         .await
         .unwrap();
         out.insert(table, rows);
@@ -388,14 +388,14 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
     cancel.cancel();
     let stats = task.await.unwrap().unwrap();
     let backfilled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM backfill")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert!(backfilled > 0, "get_pathway_results filled in the past");
     // The feed then replayed the same completions: they are in the ledger (the feed's log)
     // but did not make second results, and nothing was quarantined as a second completion.
     let from_backfill: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE seq IS NULL")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert!(from_backfill > 0);
@@ -404,7 +404,7 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
          ON r.widget_run_id = json_extract(l.payload, '$.widget_run_id') \
          WHERE l.name = 'a2learn.widget_completed' AND r.seq IS NULL",
     )
-    .fetch_one(store.pool())
+    .fetch_one(store.sqlite().unwrap())
     .await
     .unwrap();
     assert_eq!(
@@ -412,7 +412,7 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
         "every backfilled result also came by the feed"
     );
     let quarantined: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(quarantined, 0, "a re-delivery is not a violation");
@@ -420,7 +420,7 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
     // Each completed run counted once, whichever way it arrived first.
     let want = expected(&host.log(&class_id));
     let results: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     let completed_now = want.completed_runs.len() as i64;
@@ -431,7 +431,7 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
     let doubled: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM (SELECT widget_run_id FROM results GROUP BY widget_run_id HAVING COUNT(*) > 1)",
     )
-    .fetch_one(store.pool())
+    .fetch_one(store.sqlite().unwrap())
     .await
     .unwrap();
     assert_eq!(doubled, 0);

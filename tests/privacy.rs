@@ -230,7 +230,7 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     let until = Instant::now() + Duration::from_secs(90);
     loop {
         let results: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap();
         if handled >= 3 && results >= 40 {

@@ -112,7 +112,7 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
          'like Bartholomew did') WHERE learner = ?",
     )
     .bind(A)
-    .execute(store.pool())
+    .execute(store.sqlite().unwrap())
     .await
     .unwrap();
     let err = report(&store, &req(ReportNames::Anonymous))

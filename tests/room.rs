@@ -86,7 +86,7 @@ async fn learner_events_after(store: &Store, class_id: &str, seq: i64) -> i64 {
     )
     .bind(class_id)
     .bind(seq)
-    .fetch_one(store.pool())
+    .fetch_one(store.sqlite().unwrap())
     .await
     .unwrap()
 }
@@ -248,7 +248,7 @@ async fn pacing_shows_in_the_header_and_no_completion_passes_it() {
     .bind(paced_at)
     .bind(&steps[0])
     .bind(&steps[1])
-    .fetch_one(teacher.store.pool())
+    .fetch_one(teacher.store.sqlite().unwrap())
     .await
     .unwrap();
     assert_eq!(beyond, 0, "a completion past the pacing limit");
@@ -270,7 +270,7 @@ async fn pacing_shows_in_the_header_and_no_completion_passes_it() {
         .bind(lifted_at)
         .bind(&steps[0])
         .bind(&steps[1])
-        .fetch_one(teacher.store.pool())
+        .fetch_one(teacher.store.sqlite().unwrap())
         .await
         .unwrap();
         if later > 0 {

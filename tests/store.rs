@@ -19,22 +19,22 @@ async fn opens_a_fresh_file_with_wal_normal_sync_and_foreign_keys() {
     assert!(path.exists(), "the file and its folders are created");
 
     let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(journal, "wal");
     let sync: i64 = sqlx::query_scalar("PRAGMA synchronous")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(sync, 1, "synchronous=NORMAL");
     let fk: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert_eq!(fk, 1, "foreign keys enforced");
     let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite().unwrap())
         .await
         .unwrap();
     assert!(busy >= 5_000, "writers wait for each other, got {busy} ms");

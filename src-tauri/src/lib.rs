@@ -132,7 +132,7 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
                 let dir = state
                     .store
                     .path()
-                    .parent()
+                    .and_then(std::path::Path::parent)
                     .map(std::path::Path::to_path_buf)
                     .unwrap_or_default();
                 *demo = Some(demo::DemoHost::start(&dir).await?);

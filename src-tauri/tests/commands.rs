@@ -73,7 +73,7 @@ fn a_failing_store_reaches_the_ui_as_code_and_message() {
     let store = open_store(&dir, 1_764_000_000_000);
     let (_app, webview) = app_with(store.clone(), 0);
     // A closed pool makes every query fail, as a vanished disk would.
-    tauri::async_runtime::block_on(store.pool().close());
+    tauri::async_runtime::block_on(store.sqlite().unwrap().close());
     let err = invoke(&webview, "list_classes").expect_err("list_classes fails");
     assert_eq!(err["code"], "storage", "error shape: {err}");
     assert!(

@@ -325,7 +325,7 @@ impl<'a> Desk<'a> {
             .bind(class_id)
             .bind(since)
             .bind(self.store.named_host_id().await?)
-            .fetch_all(self.store.pool())
+            .fetch_all(self.store.sqlite()?)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         let mut rosters = std::collections::HashMap::new();
@@ -405,7 +405,7 @@ impl<'a> Desk<'a> {
         let rows: Vec<Row> = sqlx::query_as(&sql)
             .bind(class_id)
             .bind(learner)
-            .fetch_all(self.store.pool())
+            .fetch_all(self.store.sqlite()?)
             .await?;
         let name = self
             .store
@@ -433,7 +433,7 @@ impl<'a> Desk<'a> {
         let classes: Vec<String> = sqlx::query_scalar(&sql)
             .bind(call_id)
             .bind(self.store.named_host_id().await?)
-            .fetch_all(self.store.pool())
+            .fetch_all(self.store.sqlite()?)
             .await?;
         match classes.as_slice() {
             [class_id] => Ok(class_id.clone()),
@@ -449,7 +449,7 @@ impl<'a> Desk<'a> {
         let row: Option<Row> = sqlx::query_as(&sql)
             .bind(&class_id)
             .bind(call_id)
-            .fetch_optional(self.store.pool())
+            .fetch_optional(self.store.sqlite()?)
             .await?;
         let row = row.ok_or_else(|| DeskError::NotFound(call_id.to_string()))?;
         let name = self
@@ -508,7 +508,7 @@ impl<'a> Desk<'a> {
             .bind(&claimed_by)
             .bind(&request.class_id)
             .bind(call_id)
-            .execute(self.store.pool())
+            .execute(self.store.sqlite()?)
             .await?;
         tracing::info!(call_id, "help request claimed");
         self.request(call_id).await
@@ -626,7 +626,7 @@ impl<'a> Desk<'a> {
         };
         host.respond(call_id, response).await?;
         let now = self.store.now_ms();
-        let mut tx = self.store.pool().begin().await?;
+        let mut tx = self.store.sqlite()?.begin().await?;
         sqlx::query(
             "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
              VALUES (?, ?, ?, ?, ?) ON CONFLICT (class_id, call_id) DO NOTHING",
@@ -725,5 +725,10 @@ pub(crate) async fn refresh_call_row(
 ) -> Result<(), crate::store::StoreError> {
     let mut touched = crate::store::rollup::Touched::default();
     touched.calls.insert(call_id.to_string());
-    crate::store::rollup::refresh_touched(conn, class_id, touched).await
+    crate::store::rollup::refresh_touched(
+        &mut crate::store::engine::Conn::from(conn),
+        class_id,
+        touched,
+    )
+    .await
 }

@@ -47,7 +47,7 @@ impl Desk<'_> {
         Ok(sqlx::query_as(
             "SELECT reply_id, title, body FROM desk_replies ORDER BY title COLLATE NOCASE, reply_id",
         )
-        .fetch_all(self.store.pool())
+        .fetch_all(self.store.sqlite()?)
         .await?)
     }
 
@@ -71,7 +71,7 @@ impl Desk<'_> {
         .bind(&body)
         .bind(now)
         .bind(now)
-        .fetch_one(self.store.pool())
+        .fetch_one(self.store.sqlite()?)
         .await?;
         Ok(SavedReply {
             reply_id: i32::try_from(id).map_err(|_| DeskError::NotFound(id.to_string()))?,
@@ -94,7 +94,7 @@ impl Desk<'_> {
         .bind(&body)
         .bind(self.store.now_ms())
         .bind(reply_id)
-        .execute(self.store.pool())
+        .execute(self.store.sqlite()?)
         .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("saved reply {reply_id}")));
@@ -109,7 +109,7 @@ impl Desk<'_> {
     pub async fn delete_reply(&self, reply_id: i32) -> Result<(), DeskError> {
         let done = sqlx::query("DELETE FROM desk_replies WHERE reply_id = ?")
             .bind(reply_id)
-            .execute(self.store.pool())
+            .execute(self.store.sqlite()?)
             .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("saved reply {reply_id}")));
@@ -124,7 +124,7 @@ impl Desk<'_> {
             sqlx::query_scalar("SELECT body FROM desk_drafts WHERE class_id = ? AND call_id = ?")
                 .bind(&class_id)
                 .bind(call_id)
-                .fetch_optional(self.store.pool())
+                .fetch_optional(self.store.sqlite()?)
                 .await?,
         )
     }
@@ -137,7 +137,7 @@ impl Desk<'_> {
             sqlx::query("DELETE FROM desk_drafts WHERE class_id = ? AND call_id = ?")
                 .bind(&class_id)
                 .bind(call_id)
-                .execute(self.store.pool())
+                .execute(self.store.sqlite()?)
                 .await?;
             return Ok(());
         }
@@ -156,7 +156,7 @@ impl Desk<'_> {
         .bind(call_id)
         .bind(body)
         .bind(self.store.now_ms())
-        .execute(self.store.pool())
+        .execute(self.store.sqlite()?)
         .await?;
         Ok(())
     }

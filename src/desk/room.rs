@@ -92,7 +92,7 @@ impl Desk<'_> {
                 .bind(self.store.now_ms())
                 .bind(host_id.as_deref()),
         }
-        .fetch_all(self.store.pool())
+        .fetch_all(self.store.sqlite()?)
         .await?;
         let visits: Vec<Row> = sqlx::query_as(&format!(
             "SELECT v.call_id, v.class_id, v.learner, v.pathway_id, v.widget_id, \
@@ -104,7 +104,7 @@ impl Desk<'_> {
         ))
         .bind(class_id)
         .bind(host_id.as_deref())
-        .fetch_all(self.store.pool())
+        .fetch_all(self.store.sqlite()?)
         .await?;
         let mut labels: std::collections::HashMap<String, Labeler> = Default::default();
         let mut out = Room {
@@ -149,7 +149,7 @@ impl Desk<'_> {
     /// needs me"'s follow-up signal).
     pub async fn follow_up_done(&self, call_id: &str) -> Result<(), DeskError> {
         let class_id = self.class_of(call_id).await?;
-        let mut tx = self.store.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.store.sqlite()?.begin_with("BEGIN IMMEDIATE").await?;
         sqlx::query(
             "INSERT INTO desk_followups_done (class_id, call_id, done_at_ms) VALUES (?, ?, ?) \
              ON CONFLICT (class_id, call_id) DO NOTHING",
@@ -175,7 +175,7 @@ impl Desk<'_> {
         .bind(self.store.now_ms())
         .bind(&class_id)
         .bind(call_id)
-        .execute(self.store.pool())
+        .execute(self.store.sqlite()?)
         .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("open visit for {call_id}")));

@@ -99,7 +99,7 @@ async fn insert_call(store: &Store, call_id: &str, at_ms: i64, question: &str) {
     .bind(request.to_string())
     .bind(at_ms)
     .bind(at_ms + 300_000)
-    .execute(store.pool())
+    .execute(store.sqlite().unwrap())
     .await
     .unwrap();
 }
@@ -346,7 +346,7 @@ async fn a_claim_is_recorded_as_mine() {
     // A co-teacher's claim (arrived through the feed) is not mine.
     insert_call(&f.store, "call-b", T0, "help").await;
     sqlx::query("UPDATE calls SET claimed_by = 'teacher-other' WHERE call_id = 'call-b'")
-        .execute(f.store.pool())
+        .execute(f.store.sqlite().unwrap())
         .await
         .unwrap();
     let desk = Desk::new(&f.store);
@@ -441,7 +441,7 @@ async fn a_missed_request_stays_a_follow_up_until_marked_done() {
     );
     sqlx::query("UPDATE calls SET state = 'expired', closed_at_ms = ? WHERE call_id = 'call-a'")
         .bind(T0 + 300_000)
-        .execute(f.store.pool())
+        .execute(f.store.sqlite().unwrap())
         .await
         .unwrap();
     f.clock.advance(3_600_000);
@@ -542,7 +542,7 @@ async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only() {
          'anon_bbbb2222', kind, replace(request, 'Demo class', 'School class'), at_ms, \
          deadline, deadline_ms, opened_seq FROM calls WHERE class_id = 'class-1'",
     )
-    .execute(f.store.pool())
+    .execute(f.store.sqlite().unwrap())
     .await
     .unwrap();
     let desk = Desk::new(&f.store);
@@ -564,7 +564,7 @@ async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only() {
         .unwrap();
     let sent: Vec<(String, String)> =
         sqlx::query_as("SELECT class_id, outcome FROM desk_sent ORDER BY class_id")
-            .fetch_all(f.store.pool())
+            .fetch_all(f.store.sqlite().unwrap())
             .await
             .unwrap();
     assert_eq!(sent, [pair("class-1", "answered")]);
@@ -583,7 +583,7 @@ async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only() {
     desk.decline(&host, "call-1").await.unwrap();
     let sent: Vec<(String, String)> =
         sqlx::query_as("SELECT class_id, outcome FROM desk_sent ORDER BY class_id")
-            .fetch_all(f.store.pool())
+            .fetch_all(f.store.sqlite().unwrap())
             .await
             .unwrap();
     assert_eq!(
@@ -593,7 +593,7 @@ async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only() {
 
     // Negative control: two classes with no host both serve the id; the desk will not guess.
     sqlx::query("UPDATE classes SET host_id = NULL")
-        .execute(f.store.pool())
+        .execute(f.store.sqlite().unwrap())
         .await
         .unwrap();
     assert!(matches!(

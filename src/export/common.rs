@@ -77,7 +77,7 @@ pub(super) async fn count(
     pathways: &[String],
 ) -> Result<u64, ExportError> {
     let (n,): (i64,) = scoped(sql, Some(class_id), pathways)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite()?)
         .await?;
     Ok(u64::try_from(n).unwrap_or(0))
 }

@@ -18,7 +18,7 @@ pub(super) async fn jsonl(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows
         placeholders(n)
     );
     let mut rows =
-        scoped::<(String, String)>(&sql, Some(&req.class_id), pathways).fetch(store.pool());
+        scoped::<(String, String)>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     let mut line = 0;
     while let Some((learner, payload)) = rows.try_next().await? {
         line += 1;

@@ -84,7 +84,7 @@ pub(super) async fn knowledge_map(x: Export<'_, '_>, mut out: impl Write + Send)
     let view = map_view(&knowledge, &catalog, Some(run.k));
     let learners: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
         .bind(&req.class_id)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite()?)
         .await?;
     run.total = (view.nodes.len() + view.misconceptions.len()) as u64;
 

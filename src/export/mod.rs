@@ -280,7 +280,7 @@ pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<Stri
     let class: Option<String> =
         sqlx::query_scalar("SELECT class_id FROM classes WHERE class_id = ?")
             .bind(&req.class_id)
-            .fetch_optional(store.pool())
+            .fetch_optional(store.sqlite()?)
             .await?;
     if class.is_none() {
         return Err(ExportError::NotFound(format!(
@@ -294,7 +294,7 @@ pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<Stri
         )
         .bind(assignment)
         .bind(&req.class_id)
-        .fetch_optional(store.pool())
+        .fetch_optional(store.sqlite()?)
         .await?;
         return match pathway {
             Some(p) => Ok(vec![p]),
@@ -310,7 +310,7 @@ pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<Stri
          UNION SELECT DISTINCT pathway_id FROM results WHERE class_id = ?1 ORDER BY 1",
     )
     .bind(&req.class_id)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await?)
 }
 

@@ -159,7 +159,7 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
             placeholders(n)
         );
         let items: Vec<LineItemRow> = scoped(&sql, Some(&req.class_id), pathways)
-            .fetch_all(store.pool())
+            .fetch_all(store.sqlite()?)
             .await?;
         let mut w = csv::Writer::from_writer(&mut zip);
         w.write_record(LINE_ITEMS_HEADER)?;
@@ -198,7 +198,8 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
             "{cte} SELECT widget_run_id, pathway_id, widget_id, learner, correct, attempts, \
              hints, score, at_ms FROM latest WHERE rn = 1 ORDER BY learner, pathway_id, widget_id"
         );
-        let mut rows = scoped::<GradeRow>(&sql, Some(&req.class_id), pathways).fetch(store.pool());
+        let mut rows =
+            scoped::<GradeRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
         let mut w = csv::Writer::from_writer(&mut zip);
         w.write_record(RESULTS_HEADER)?;
         let mut line = 1;

@@ -80,7 +80,8 @@ pub(super) async fn standards_csv(x: Export<'_, '_>, out: impl Write + Send) -> 
         "{cte} SELECT learner, standard, {EVIDENCE} FROM latest WHERE rn = 1 \
          GROUP BY learner, standard ORDER BY learner, standard"
     );
-    let mut rows = scoped::<StandardRow>(&sql, Some(&req.class_id), pathways).fetch(store.pool());
+    let mut rows =
+        scoped::<StandardRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     let mut w = csv::Writer::from_writer(out);
     let mut columns = vec!["standard"];
     columns.extend(EVIDENCE_COLUMNS);
@@ -124,7 +125,7 @@ pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send)
          FROM latest WHERE rn = 1 GROUP BY standard ORDER BY standard"
     );
     let per_standard: Vec<SummaryRow> = scoped(&sql, Some(&req.class_id), pathways)
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite()?)
         .await?;
     // Only when some learner has evidence: an empty class has no total row.
     let sql = format!(
@@ -132,7 +133,7 @@ pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send)
          {EVIDENCE} FROM latest WHERE rn = 1 HAVING COUNT(*) > 0"
     );
     let total: Option<SummaryRow> = scoped(&sql, Some(&req.class_id), pathways)
-        .fetch_optional(store.pool())
+        .fetch_optional(store.sqlite()?)
         .await?;
     run.total = per_standard.len() as u64 + 1;
 

@@ -78,7 +78,9 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
          WHERE pathway_id IN ({}) ORDER BY pathway_id, position",
         placeholders(n)
     );
-    let steps: Vec<StepRow> = scoped(&sql, None, pathways).fetch_all(store.pool()).await?;
+    let steps: Vec<StepRow> = scoped(&sql, None, pathways)
+        .fetch_all(store.sqlite()?)
+        .await?;
     // Each step's cell: steps of one pathway naming the same widget share the newest run.
     let mut cell_of: HashMap<&str, HashMap<&str, usize>> = HashMap::new();
     let mut step_cell = Vec::with_capacity(steps.len());
@@ -108,7 +110,7 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
     let learners: Vec<String> =
         sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
             .bind(&req.class_id)
-            .fetch_all(store.pool())
+            .fetch_all(store.sqlite()?)
             .await?;
     // In the covering index's column order, at_ms ascending: a single pathway needs no sort
     // (ties on at_ms are broken by widget_run_id below, in Rust).
@@ -118,7 +120,7 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
          ORDER BY learner, pathway_id, widget_id, at_ms",
         placeholders(n)
     );
-    let mut rows = scoped::<RunRow>(&sql, Some(&req.class_id), pathways).fetch(store.pool());
+    let mut rows = scoped::<RunRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
 
     let mut w = csv::Writer::from_writer(out);
     w.write_record(learner_header(

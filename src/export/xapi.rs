@@ -109,7 +109,7 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
         placeholders(n)
     );
     let steps: Steps = scoped::<(String, String, bool, String)>(&sql, None, pathways)
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite()?)
         .await?
         .into_iter()
         .map(|(p, w, a, t)| ((p, w), (a, t)))
@@ -120,7 +120,7 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
          ORDER BY at_ms, widget_run_id",
         placeholders(n)
     );
-    let mut rows = scoped::<ResultRow>(&sql, Some(&req.class_id), pathways).fetch(store.pool());
+    let mut rows = scoped::<ResultRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     out.write_all(b"[")?;
     let mut number = 0;
     while let Some(r) = rows.try_next().await? {

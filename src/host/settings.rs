@@ -84,7 +84,10 @@ fn new_account() -> String {
 impl Store {
     /// This database's secrets, as `A2LEARN_CREDENTIALS` allows.
     pub fn credentials(&self) -> Result<Credentials, StoreError> {
-        Ok(Credentials::beside(self.path(), Policy::from_env()?))
+        Ok(Credentials::beside(
+            self.file("keeping the host token")?,
+            Policy::from_env()?,
+        ))
     }
 
     async fn token_account(&self) -> Result<String, StoreError> {
@@ -179,7 +182,7 @@ impl Store {
             return Ok(false);
         };
         let storage = self.store_token(&token).await?;
-        let mut conn = self.pool().acquire().await?;
+        let mut conn = self.sqlite()?.acquire().await?;
         sqlx::query("PRAGMA secure_delete = ON")
             .execute(&mut *conn)
             .await?;

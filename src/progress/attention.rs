@@ -57,7 +57,7 @@ impl Store {
         let missed: Vec<crate::desk::room::Row> = sqlx::query_as(crate::desk::room::FOLLOWUPS_SQL)
             .bind(self.now_ms())
             .bind(class_id)
-            .fetch_all(self.pool())
+            .fetch_all(self.sqlite()?)
             .await?;
         items.extend(
             missed
@@ -76,7 +76,7 @@ impl Store {
              WHERE class_id = ? AND state = 'open' AND function = 'assist'",
         )
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         items.extend(
             requests
@@ -98,7 +98,7 @@ impl Store {
              GROUP BY s.learner, s.pathway_id, s.widget_id",
         )
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         items.extend(
             struggles
@@ -122,7 +122,7 @@ impl Store {
         )
         .bind(class_id)
         .bind(i64::from(REPEATED_FAILURES))
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         items.extend(
             failures

@@ -159,7 +159,7 @@ impl Store {
         .bind(pathway_id)
         .bind(learner)
         .bind(widget_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let results = rows
             .into_iter()
@@ -200,7 +200,7 @@ impl Store {
         .bind(pathway_id)
         .bind(learner)
         .bind(widget_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let struggles = rows
             .into_iter()
@@ -222,7 +222,7 @@ impl Store {
         .bind(pathway_id)
         .bind(learner)
         .bind(widget_id)
-        .fetch_one(self.pool())
+        .fetch_one(self.sqlite()?)
         .await?;
         Ok(Evidence {
             results,

@@ -18,8 +18,8 @@
 
 use std::collections::HashMap;
 
+use crate::store::engine::{Conn, on_conn};
 use serde::Serialize;
-use sqlx::SqliteConnection;
 
 use crate::store::{Store, StoreError};
 
@@ -158,7 +158,7 @@ pub enum Learners {
 }
 
 impl Learners {
-    /// Binds the named learners as the JSON array [`for_learners`] reads at `?3`.
+    /// Binds the named learners as the JSON array [`for_learners`] reads at `$3`.
     pub(crate) fn json(&self) -> Option<String> {
         match self {
             Learners::All => None,
@@ -169,7 +169,7 @@ impl Learners {
 }
 
 /// The class-wide `sql`, or narrowed by [`for_learners`] when `only` names learners (a
-/// class-wide query has no `?3`: sqlx binds only the parameters a statement has).
+/// class-wide query has no `$3`: sqlx binds only the parameters a statement has).
 pub(crate) fn narrowed(sql: &str, only: &Option<String>) -> String {
     match only {
         None => sql.to_string(),
@@ -177,24 +177,34 @@ pub(crate) fn narrowed(sql: &str, only: &Option<String>) -> String {
     }
 }
 
-/// `sql`, one of the class-wide per-learner queries (class at `?1`, pathway at `?2`), narrowed
-/// to the learners of a JSON array bound at `?3`: each `pathway_id = ?2` gains the filter, so the
+/// `sql`, one of the class-wide per-learner queries (class at `$1`, pathway at `$2`), narrowed
+/// to the learners of a JSON array bound at `$3`: each `pathway_id = $2` gains the filter, so the
 /// same index range is read, learner by learner.
 pub fn for_learners(sql: &str) -> String {
     sql.replace(
-        "pathway_id = ?2",
-        "pathway_id = ?2 AND learner IN (SELECT value FROM json_each(?3))",
+        "pathway_id = $2",
+        "pathway_id = $2 AND learner IN (SELECT value FROM json_each($3))",
     )
 }
 
-/// `sql`, one of the class-wide per-cell queries (class at `?1`, pathway at `?2`), narrowed to
-/// the cells of a JSON array of `[learner, step]` pairs bound at `?3`: the index is read at each
+/// `sql`, one of the class-wide per-cell queries (class at `$1`, pathway at `$2`), narrowed to
+/// the cells of a JSON array of `[learner, step]` pairs bound at `$3`: the index is read at each
 /// cell's key, not through the learner's whole row.
 pub fn for_cells(sql: &str) -> String {
     sql.replace(
-        "pathway_id = ?2",
-        "pathway_id = ?2 AND (learner, widget_id) IN \
-         (SELECT value ->> 0, value ->> 1 FROM json_each(?3))",
+        "pathway_id = $2",
+        "pathway_id = $2 AND (learner, widget_id) IN \
+         (SELECT value ->> 0, value ->> 1 FROM json_each($3))",
+    )
+}
+
+/// [`for_cells`] on PostgreSQL: its per-cell queries (class at `$1`, pathway at `$2`) narrowed
+/// to the pairs of the JSON array at `$3`.
+pub fn for_cells_pg(sql: &str) -> String {
+    sql.replace(
+        "pathway_id = $2",
+        "pathway_id = $2 AND (learner, widget_id) IN \
+         (SELECT e ->> 0, e ->> 1 FROM json_array_elements($3::json) AS e)",
     )
 }
 
@@ -207,9 +217,11 @@ pub(crate) enum Narrow {
 }
 
 impl Narrow {
-    pub fn sql(&self, sql: &str) -> String {
+    /// `sql` (one of SQLite's per-cell queries, or with `pg` one of PostgreSQL's) narrowed.
+    pub fn sql(&self, sql: &str, pg: bool) -> String {
         match self {
             Narrow::Class => sql.to_string(),
+            Narrow::Cells(_) if pg => for_cells_pg(sql),
             Narrow::Cells(_) => for_cells(sql),
         }
     }
@@ -225,61 +237,88 @@ impl Narrow {
 /// The grid's facts, read from the derived tables (by the rollup, [`crate::store::rollup`]);
 /// public so the plan test can check every one reads through an index.
 pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), correct, COUNT(*), \
-     SUM(correct = 0) FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
+     SUM(correct = 0) FROM results WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner, widget_id";
 pub const GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
-     WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
+     WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
 pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
      MAX(function = 'assist' AND state = 'open'), \
      MAX(function = 'assist' AND state IN ('expired', 'failed') \
-         AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = ?1) \
-         AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = ?1)), \
-     COUNT(*) FROM calls WHERE class_id = ?1 AND pathway_id = ?2 GROUP BY learner, widget_id";
+         AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = $1) \
+         AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = $1)), \
+     COUNT(*) FROM calls WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
+
+/// The same facts on PostgreSQL, which has no bare columns in an aggregate (SQLite's
+/// `MAX(at_ms), correct` reads the latest completion's verdict) and no `MAX` of a boolean.
+pub const PG_GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), \
+     (ARRAY_AGG(correct ORDER BY at_ms DESC))[1], COUNT(*), COUNT(*) FILTER (WHERE NOT correct) \
+     FROM results WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
+pub const PG_GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
+     WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
+pub const PG_GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
+     BOOL_OR(function = 'assist' AND state = 'open'), \
+     BOOL_OR(function = 'assist' AND state IN ('expired', 'failed') \
+         AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = $1) \
+         AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = $1)), \
+     COUNT(*) FROM calls WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
 
 /// The facts of a class's cells on a pathway (all, or the cells `narrow` names), from results,
 /// struggles and calls.
 pub(crate) async fn cell_facts(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     pathway_id: &str,
     narrow: &Narrow,
 ) -> Result<HashMap<(String, String), CellFacts>, StoreError> {
     let only = narrow.bind();
     let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
-    let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
-        sqlx::query_as(&narrow.sql(GRID_RESULTS_SQL))
+    on_conn!(conn, |conn| {
+        let [results_sql, struggles_sql, calls_sql] = if PG {
+            [
+                PG_GRID_RESULTS_SQL,
+                PG_GRID_STRUGGLES_SQL,
+                PG_GRID_CALLS_SQL,
+            ]
+        } else {
+            [GRID_RESULTS_SQL, GRID_STRUGGLES_SQL, GRID_CALLS_SQL]
+        }
+        .map(|sql| narrow.sql(sql, PG));
+        // The narrowing's list is bound only when the statement has it: PostgreSQL refuses a
+        // parameter a statement does not take.
+        let mut q = sqlx::query_as(&results_sql).bind(class_id).bind(pathway_id);
+        if let Some(only) = only {
+            q = q.bind(only);
+        }
+        let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
+            q.fetch_all(&mut *conn).await?;
+        for (learner, widget, at, correct, n, incorrect) in results {
+            let f = facts.entry((learner, widget)).or_default();
+            f.last_completion = Some((at, correct));
+            f.completions = u32::try_from(n).unwrap_or(u32::MAX);
+            f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
+        }
+        let mut q = sqlx::query_as(&struggles_sql)
             .bind(class_id)
-            .bind(pathway_id)
-            .bind(only)
-            .fetch_all(&mut *conn)
-            .await?;
-    for (learner, widget, at, correct, n, incorrect) in results {
-        let f = facts.entry((learner, widget)).or_default();
-        f.last_completion = Some((at, correct));
-        f.completions = u32::try_from(n).unwrap_or(u32::MAX);
-        f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
-    }
-    let struggles: Vec<(String, String, i64)> = sqlx::query_as(&narrow.sql(GRID_STRUGGLES_SQL))
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(only)
-        .fetch_all(&mut *conn)
-        .await?;
-    for (learner, widget, at) in struggles {
-        facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
-    }
-    let calls: Vec<(String, String, bool, bool, i64)> = sqlx::query_as(&narrow.sql(GRID_CALLS_SQL))
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(only)
-        .fetch_all(&mut *conn)
-        .await?;
-    for (learner, widget, open_assist, follow_up, n) in calls {
-        let f = facts.entry((learner, widget)).or_default();
-        f.open_assist = open_assist;
-        f.follow_up = follow_up;
-        f.calls = u32::try_from(n).unwrap_or(u32::MAX);
-    }
+            .bind(pathway_id);
+        if let Some(only) = only {
+            q = q.bind(only);
+        }
+        let struggles: Vec<(String, String, i64)> = q.fetch_all(&mut *conn).await?;
+        for (learner, widget, at) in struggles {
+            facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
+        }
+        let mut q = sqlx::query_as(&calls_sql).bind(class_id).bind(pathway_id);
+        if let Some(only) = only {
+            q = q.bind(only);
+        }
+        let calls: Vec<(String, String, bool, bool, i64)> = q.fetch_all(&mut *conn).await?;
+        for (learner, widget, open_assist, follow_up, n) in calls {
+            let f = facts.entry((learner, widget)).or_default();
+            f.open_assist = open_assist;
+            f.follow_up = follow_up;
+            f.calls = u32::try_from(n).unwrap_or(u32::MAX);
+        }
+    });
     Ok(facts)
 }
 
@@ -322,7 +361,7 @@ impl Store {
         )
         .bind(class_id)
         .bind(assignment_id)
-        .fetch_optional(self.pool())
+        .fetch_optional(self.sqlite()?)
         .await?
         .ok_or_else(|| StoreError::NotFound("no such assignment in this class".into()))
     }
@@ -334,7 +373,7 @@ impl Store {
              WHERE pathway_id = ? ORDER BY position",
         )
         .bind(pathway_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         Ok(rows
             .into_iter()
@@ -356,13 +395,13 @@ impl Store {
         pathway_id: &str,
     ) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM (SELECT learner FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
-             UNION SELECT learner FROM struggles WHERE class_id = ?1 AND pathway_id = ?2 \
-             UNION SELECT learner FROM calls WHERE class_id = ?1 AND pathway_id = ?2)",
+            "SELECT COUNT(*) FROM (SELECT learner FROM results WHERE class_id = $1 AND pathway_id = $2 \
+             UNION SELECT learner FROM struggles WHERE class_id = $1 AND pathway_id = $2 \
+             UNION SELECT learner FROM calls WHERE class_id = $1 AND pathway_id = $2)",
         )
         .bind(class_id)
         .bind(pathway_id)
-        .fetch_one(self.pool())
+        .fetch_one(self.sqlite()?)
         .await?)
     }
 
@@ -382,13 +421,13 @@ impl Store {
         limit: u32,
     ) -> Result<GridPage, StoreError> {
         let mut page: Vec<String> = sqlx::query_scalar(
-            "SELECT learner FROM learners WHERE class_id = ?1 AND learner > ?2 \
-             ORDER BY learner LIMIT ?3",
+            "SELECT learner FROM learners WHERE class_id = $1 AND learner > $2 \
+             ORDER BY learner LIMIT $3",
         )
         .bind(class_id)
         .bind(after.unwrap_or(""))
         .bind(i64::from(limit) + 1)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let more = page.len() > limit as usize;
         page.truncate(limit as usize);
@@ -410,7 +449,7 @@ impl Store {
     pub async fn learner_count(&self, class_id: &str) -> Result<u32, StoreError> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
             .bind(class_id)
-            .fetch_one(self.pool())
+            .fetch_one(self.sqlite()?)
             .await?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
@@ -428,7 +467,7 @@ impl Store {
         )
         .bind(class_id)
         .bind(&grid.pathway_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let mut by_step: HashMap<String, [u32; CellState::ALL.len()]> = HashMap::new();
         for (widget, state, n) in rows {
@@ -465,24 +504,24 @@ impl Store {
             None => self.learners(class_id).await?,
             Some(ids) => {
                 sqlx::query_scalar(
-                    "SELECT learner FROM learners WHERE class_id = ?1 \
-                     AND learner IN (SELECT value FROM json_each(?2)) ORDER BY learner",
+                    "SELECT learner FROM learners WHERE class_id = $1 \
+                     AND learner IN (SELECT value FROM json_each($2)) ORDER BY learner",
                 )
                 .bind(class_id)
                 .bind(ids)
-                .fetch_all(self.pool())
+                .fetch_all(self.sqlite()?)
                 .await?
             }
         };
         let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&narrowed(
             "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
-             WHERE class_id = ?1 AND pathway_id = ?2",
+             WHERE class_id = $1 AND pathway_id = $2",
             &only,
         ))
         .bind(class_id)
         .bind(&pathway_id)
         .bind(&only)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let mut stored: HashMap<(String, String), GridCell> = HashMap::with_capacity(cells.len());
         for (learner, widget, state, completions, incorrect) in cells {

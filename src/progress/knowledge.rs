@@ -166,7 +166,7 @@ impl Store {
         let learners: Vec<String> =
             sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
                 .bind(class_id)
-                .fetch_all(self.pool())
+                .fetch_all(self.sqlite()?)
                 .await?;
         let assigned: Vec<String> = sqlx::query_scalar(
             "SELECT DISTINCT s.standard FROM assignments a \
@@ -174,11 +174,11 @@ impl Store {
              WHERE a.class_id = ? AND s.standard IS NOT NULL",
         )
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let rows: Vec<EventRow> = sqlx::query_as(EVENTS_SQL)
             .bind(class_id)
-            .fetch_all(self.pool())
+            .fetch_all(self.sqlite()?)
             .await?;
         let mut events: HashMap<(String, String), Vec<StandardEvent>> = HashMap::new();
         let mut standards: BTreeSet<String> = assigned.into_iter().collect();
@@ -216,7 +216,7 @@ impl Store {
              AND json_type(payload, '$.widget_result.detail.misconception') = 'text'",
         )
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         for (standard, name, learner) in shown {
             let name = name.trim().to_owned();

@@ -159,13 +159,13 @@ impl Store {
              GROUP BY standard ORDER BY standard IS NULL, standard"
         ))
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let total: CountRow = sqlx::query_as(&format!(
             "SELECT NULL, {COUNTS} FROM results WHERE class_id = ?"
         ))
         .bind(class_id)
-        .fetch_one(self.pool())
+        .fetch_one(self.sqlite()?)
         .await?;
         Ok((rows.into_iter().map(counts).collect(), counts(total)))
     }

@@ -436,11 +436,11 @@ pub const STEP_RUNS_SQL: &str = "SELECT learner, widget_id, widget_run_id, at_ms
 
 /// Each learner's newest event on a pathway: completion, struggle or call.
 pub const LAST_EVENT_SQL: &str = "SELECT learner, MAX(at) FROM (\
-     SELECT learner, MAX(at_ms) AS at FROM results WHERE class_id = ?1 AND pathway_id = ?2 \
+     SELECT learner, MAX(at_ms) AS at FROM results WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner \
-     UNION ALL SELECT learner, MAX(at_ms) FROM struggles WHERE class_id = ?1 AND pathway_id = ?2 \
+     UNION ALL SELECT learner, MAX(at_ms) FROM struggles WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner \
-     UNION ALL SELECT learner, MAX(at_ms) FROM calls WHERE class_id = ?1 AND pathway_id = ?2 \
+     UNION ALL SELECT learner, MAX(at_ms) FROM calls WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner) GROUP BY learner";
 
 type RunRow = (
@@ -465,7 +465,7 @@ impl Store {
         let rows: Vec<RunRow> = sqlx::query_as(STEP_RUNS_SQL)
             .bind(class_id)
             .bind(pathway_id)
-            .fetch_all(self.pool())
+            .fetch_all(self.sqlite()?)
             .await?;
         Ok(rows
             .into_iter()
@@ -534,7 +534,7 @@ impl Store {
             .bind(class_id)
             .bind(pathway_id)
             .bind(&only)
-            .fetch_all(self.pool())
+            .fetch_all(self.sqlite()?)
             .await?;
         Ok(rows.into_iter().collect())
     }
@@ -556,7 +556,7 @@ impl Store {
         )
         .bind(class_id)
         .bind(&pathway_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let mut done: HashMap<String, HashSet<String>> = HashMap::new();
         for (learner, widget) in rows {

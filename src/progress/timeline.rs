@@ -71,7 +71,7 @@ impl Store {
             "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = ?",
         )
         .bind(class_id)
-        .fetch_one(self.pool())
+        .fetch_one(self.sqlite()?)
         .await?;
         let (Some(min), Some(max)) = span else {
             return Ok(bucket(&[], MIN_BUCKET_MS));
@@ -86,7 +86,7 @@ impl Store {
         .bind(width)
         .bind(width)
         .bind(class_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         Ok(bucket(&rows, width))
     }

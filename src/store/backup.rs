@@ -161,11 +161,12 @@ pub(crate) async fn automatic(
 /// none. Returns the new file, if one was made.
 pub(crate) async fn daily(store: &Store) -> Result<Option<PathBuf>, StoreError> {
     let now = store.now_ms();
-    let newest = list_backups(store.path()).last().map(|(at, _)| *at);
+    let path = store.file("a daily backup")?;
+    let newest = list_backups(path).last().map(|(at, _)| *at);
     if newest.is_some_and(|at| now.saturating_sub(at) < DAILY_MS) {
         return Ok(None);
     }
-    automatic(store.pool(), store.path(), now, Why::Daily)
+    automatic(store.sqlite()?, path, now, Why::Daily)
         .await
         .map(Some)
 }
@@ -174,15 +175,16 @@ impl Store {
     /// Writes a consistent copy of the database to `dest` (`VACUUM INTO`: works while the
     /// database is in use). Refuses to overwrite an existing file.
     pub async fn backup_to(&self, dest: &Path) -> Result<(), StoreError> {
-        vacuum_into(&self.pool, dest).await
+        vacuum_into(self.sqlite()?, dest).await
     }
 
     /// The automatic backups in `backups/` beside this database, oldest first.
+    /// None on a shared store: its backups are the database server's (pg_dump, WAL archiving).
     pub fn backups(&self) -> Vec<PathBuf> {
-        list_backups(&self.path)
-            .into_iter()
-            .map(|(_, p)| p)
-            .collect()
+        let Some(path) = self.path() else {
+            return Vec::new();
+        };
+        list_backups(path).into_iter().map(|(_, p)| p).collect()
     }
 }
 

@@ -4,6 +4,7 @@
 use a2learn_contract::{Registry, RegistryEntry};
 use serde::{Deserialize, Serialize};
 
+use super::engine::{on_conn, on_pool};
 use super::{Store, StoreError};
 
 /// One pathway of the catalog, as `list_pathways` returns it.
@@ -50,54 +51,59 @@ impl Store {
         // whole rather than half stored.
         registry_of(pathways)?;
         let now = self.now_ms();
-        let mut tx = self.pool().begin().await?;
-        sqlx::query("DELETE FROM pathways")
-            .execute(&mut *tx)
-            .await?;
-        for p in pathways {
-            sqlx::query(
-                "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES (?, ?, ?, ?)",
+        let mut tx = self.engine().begin_write().await?;
+        on_conn!(&mut tx.conn(), |conn| {
+            sqlx::query("DELETE FROM pathways")
+                .execute(&mut *conn)
+                .await?;
+            for p in pathways {
+                sqlx::query(
+                "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES ($1, $2, $3, $4)",
             )
             .bind(&p.pathway_id)
             .bind(&p.title)
             .bind(&p.version)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
-            for (position, step) in p.steps.iter().enumerate() {
-                let entry = serde_json::to_string(&step.entry)
-                    .map_err(|e| StoreError::Invalid(format!("registry entry: {e}")))?;
-                sqlx::query(
-                    "INSERT INTO pathway_steps (pathway_id, position, widget_id, kind, title, \
-                     standard, assesses, entry) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(&p.pathway_id)
-                .bind(i64::try_from(position).unwrap_or(i64::MAX))
-                .bind(&step.widget_id)
-                .bind(&step.entry.kind)
-                .bind(&step.entry.title)
-                .bind(&step.entry.standard)
-                .bind(step.entry.assesses)
-                .bind(entry)
-                .execute(&mut *tx)
-                .await?;
+                for (position, step) in p.steps.iter().enumerate() {
+                    let entry = serde_json::to_string(&step.entry)
+                        .map_err(|e| StoreError::Invalid(format!("registry entry: {e}")))?;
+                    sqlx::query(
+                        "INSERT INTO pathway_steps (pathway_id, position, widget_id, kind, title, \
+                     standard, assesses, entry) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    )
+                    .bind(&p.pathway_id)
+                    .bind(i64::try_from(position).unwrap_or(i64::MAX))
+                    .bind(&step.widget_id)
+                    .bind(&step.entry.kind)
+                    .bind(&step.entry.title)
+                    .bind(&step.entry.standard)
+                    .bind(step.entry.assesses)
+                    .bind(entry)
+                    .execute(&mut *conn)
+                    .await?;
+                }
             }
-        }
+        });
         tx.commit().await?;
         Ok(())
     }
 
     /// The stored catalog, pathways in id order and steps in pathway order.
     pub async fn catalog(&self) -> Result<Vec<Pathway>, StoreError> {
-        let pathways: Vec<(String, String, String)> =
+        let pathways: Vec<(String, String, String)> = on_pool!(self.engine(), |pool| {
             sqlx::query_as("SELECT pathway_id, title, version FROM pathways ORDER BY pathway_id")
-                .fetch_all(self.pool())
-                .await?;
-        let steps: Vec<(String, String, String)> = sqlx::query_as(
+                .fetch_all(pool)
+                .await?
+        });
+        let steps: Vec<(String, String, String)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
             "SELECT pathway_id, widget_id, entry FROM pathway_steps ORDER BY pathway_id, position",
         )
-        .fetch_all(self.pool())
-        .await?;
+        .fetch_all(pool)
+        .await?
+        });
         let mut out: Vec<Pathway> = pathways
             .into_iter()
             .map(|(pathway_id, title, version)| Pathway {
@@ -131,9 +137,10 @@ impl Store {
         due_at: Option<i64>,
         teacher_note: Option<&str>,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        on_pool!(self.engine(), |pool| {
+            sqlx::query(
             "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
-             created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (assignment_id) DO UPDATE SET \
+             created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
              due_at = excluded.due_at, teacher_note = excluded.teacher_note",
         )
         .bind(assignment_id)
@@ -142,29 +149,32 @@ impl Store {
         .bind(due_at)
         .bind(teacher_note)
         .bind(self.now_ms())
-        .execute(self.pool())
+        .execute(pool)
         .await?;
+        });
         Ok(())
     }
 
     pub async fn assignments(&self, class_id: &str) -> Result<Vec<AssignmentRow>, StoreError> {
-        Ok(sqlx::query_as::<_, AssignmentRow>(
-            "SELECT assignment_id, class_id, pathway_id, due_at, teacher_note, created_at \
-             FROM assignments WHERE class_id = ? ORDER BY created_at, rowid",
-        )
-        .bind(class_id)
-        .fetch_all(self.pool())
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as::<_, AssignmentRow>(
+                "SELECT assignment_id, class_id, pathway_id, due_at, teacher_note, created_at \
+             FROM assignments WHERE class_id = $1 ORDER BY created_at, rowid",
+            )
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?
+        }))
     }
 
     /// The anonymous ids of a class's learners, in id order.
     pub async fn learners(&self, class_id: &str) -> Result<Vec<String>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = $1 ORDER BY learner")
                 .bind(class_id)
-                .fetch_all(self.pool())
-                .await?,
-        )
+                .fetch_all(pool)
+                .await?
+        }))
     }
 }
 

@@ -3,6 +3,7 @@
 //! from (migrations/20261202000002_hosts.sql): the app follows the classes of the host it is
 //! pointed at, not every class it ever knew.
 
+use super::engine::{on_conn, on_pool};
 use super::{Store, StoreError};
 
 /// Longest class title accepted; a title is a label in the sidebar, not a document.
@@ -42,40 +43,46 @@ impl Store {
                 "a class title is at most {MAX_TITLE_CHARS} characters"
             )));
         }
-        sqlx::query(
-            "INSERT INTO classes (class_id, title, join_code, created_at) VALUES (?, ?, ?, ?) \
-             ON CONFLICT (class_id) DO UPDATE SET title = excluded.title, \
-             join_code = COALESCE(excluded.join_code, classes.join_code)",
-        )
-        .bind(class_id)
-        .bind(title)
-        .bind(join_code)
-        .bind(self.now_ms())
-        .execute(self.pool())
-        .await?;
+        on_pool!(self.engine(), |pool| {
+            sqlx::query(
+                "INSERT INTO classes (class_id, title, join_code, created_at) \
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (class_id) DO UPDATE SET \
+                 title = excluded.title, join_code = COALESCE(excluded.join_code, classes.join_code)",
+            )
+            .bind(class_id)
+            .bind(title)
+            .bind(join_code)
+            .bind(self.now_ms())
+            .execute(pool)
+            .await?;
+        });
         Ok(())
     }
 
     /// Every class, oldest first (the order a teacher added them).
     pub async fn classes(&self) -> Result<Vec<ClassRow>, StoreError> {
-        Ok(sqlx::query_as::<_, ClassRow>(
-            "SELECT class_id, title, join_code, created_at, host_id FROM classes \
-             ORDER BY created_at, class_id",
-        )
-        .fetch_all(self.pool())
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as::<_, ClassRow>(
+                "SELECT class_id, title, join_code, created_at, host_id FROM classes \
+                 ORDER BY created_at, class_id",
+            )
+            .fetch_all(pool)
+            .await?
+        }))
     }
 
     /// The classes the app follows with `host_id`: that host's own, and those followed by id
     /// alone (no host). Oldest first.
     pub async fn classes_of_host(&self, host_id: &str) -> Result<Vec<ClassRow>, StoreError> {
-        Ok(sqlx::query_as::<_, ClassRow>(
-            "SELECT class_id, title, join_code, created_at, host_id FROM classes \
-             WHERE host_id = ? OR host_id IS NULL ORDER BY created_at, class_id",
-        )
-        .bind(host_id)
-        .fetch_all(self.pool())
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as::<_, ClassRow>(
+                "SELECT class_id, title, join_code, created_at, host_id FROM classes \
+                 WHERE host_id = $1 OR host_id IS NULL ORDER BY created_at, class_id",
+            )
+            .bind(host_id)
+            .fetch_all(pool)
+            .await?
+        }))
     }
 
     /// Ties a class to the host it came from (the host is recorded when new). A class belongs to
@@ -89,35 +96,37 @@ impl Store {
         if host_id.trim().is_empty() {
             return Err(StoreError::Invalid("a host needs an id".into()));
         }
-        let mut tx = self.pool().begin().await?;
-        sqlx::query(
-            "INSERT INTO hosts (host_id, first_seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
-        )
-        .bind(host_id)
-        .bind(self.now_ms())
-        .execute(&mut *tx)
-        .await?;
-        let current: Option<(Option<String>,)> =
-            sqlx::query_as("SELECT host_id FROM classes WHERE class_id = ?")
-                .bind(class_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        match current {
-            None => return Err(StoreError::NotFound(format!("no class {class_id}"))),
-            Some((Some(theirs),)) if theirs != host_id => {
-                return Err(StoreError::Invalid(format!(
-                    "class {class_id} belongs to the host {theirs}, not to {host_id}"
-                )));
-            }
-            Some((Some(_),)) => {}
-            Some((None,)) => {
-                sqlx::query("UPDATE classes SET host_id = ? WHERE class_id = ?")
-                    .bind(host_id)
+        let mut tx = self.engine().begin_write().await?;
+        on_conn!(&mut tx.conn(), |conn| {
+            sqlx::query(
+                "INSERT INTO hosts (host_id, first_seen_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            )
+            .bind(host_id)
+            .bind(self.now_ms())
+            .execute(&mut *conn)
+            .await?;
+            let current: Option<(Option<String>,)> =
+                sqlx::query_as("SELECT host_id FROM classes WHERE class_id = $1")
                     .bind(class_id)
-                    .execute(&mut *tx)
+                    .fetch_optional(&mut *conn)
                     .await?;
+            match current {
+                None => return Err(StoreError::NotFound(format!("no class {class_id}"))),
+                Some((Some(theirs),)) if theirs != host_id => {
+                    return Err(StoreError::Invalid(format!(
+                        "class {class_id} belongs to the host {theirs}, not to {host_id}"
+                    )));
+                }
+                Some((Some(_),)) => {}
+                Some((None,)) => {
+                    sqlx::query("UPDATE classes SET host_id = $1 WHERE class_id = $2")
+                        .bind(host_id)
+                        .bind(class_id)
+                        .execute(&mut *conn)
+                        .await?;
+                }
             }
-        }
+        });
         tx.commit().await?;
         Ok(())
     }
@@ -130,15 +139,17 @@ impl Store {
         if class_id.trim().is_empty() {
             return Err(StoreError::Invalid("a class needs an id".into()));
         }
-        sqlx::query(
-            "INSERT INTO classes (class_id, title, join_code, created_at) VALUES (?, ?, NULL, ?) \
-             ON CONFLICT (class_id) DO NOTHING",
-        )
-        .bind(class_id)
-        .bind(class_id)
-        .bind(self.now_ms())
-        .execute(self.pool())
-        .await?;
+        on_pool!(self.engine(), |pool| {
+            sqlx::query(
+                "INSERT INTO classes (class_id, title, join_code, created_at) \
+                 VALUES ($1, $2, NULL, $3) ON CONFLICT (class_id) DO NOTHING",
+            )
+            .bind(class_id)
+            .bind(class_id)
+            .bind(self.now_ms())
+            .execute(pool)
+            .await?;
+        });
         Ok(())
     }
 }

@@ -33,7 +33,7 @@ impl Store {
              FROM quarantine ORDER BY id DESC LIMIT ?",
         )
         .bind(i64::from(limit))
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?)
     }
 
@@ -42,7 +42,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT rule_id, COUNT(*) AS n FROM quarantine GROUP BY rule_id ORDER BY n DESC, rule_id",
         )
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?)
     }
 
@@ -61,7 +61,7 @@ impl Store {
              ORDER BY c.created_at, c.class_id",
         )
         .bind(host_id)
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?)
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use sqlx::Connection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 
-use super::{MIGRATOR, StoreError};
+use super::{MIGRATOR, PG_MIGRATOR, StoreError};
 
 /// SQLite's header size and magic string (https://www.sqlite.org/fileformat.html).
 const HEADER_LEN: usize = 100;
@@ -16,6 +16,28 @@ const MAGIC: &[u8; 16] = b"SQLite format 3\0";
 /// The newest migration this build carries.
 pub fn newest_known() -> i64 {
     MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// The newest migration this build carries for a shared PostgreSQL store.
+pub fn newest_known_shared() -> i64 {
+    PG_MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0)
+}
+
+/// The newest migration recorded in a shared store, or 0 before its first migration.
+pub(crate) async fn read_version_shared(pool: &sqlx::PgPool) -> Result<i64, sqlx::Error> {
+    let table: Option<String> = sqlx::query_scalar(
+        "SELECT tablename::TEXT FROM pg_tables \
+         WHERE schemaname = current_schema() AND tablename = '_sqlx_migrations'",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if table.is_none() {
+        return Ok(0);
+    }
+    let version: Option<i64> = sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations")
+        .fetch_one(pool)
+        .await?;
+    Ok(version.unwrap_or(0))
 }
 
 pub(crate) fn damaged(path: &Path, reason: impl Into<String>) -> StoreError {

@@ -1,10 +1,12 @@
-//! The local store: one SQLite file, opened with the settings this app relies on, migrated by
-//! the embedded `migrations/` folder.
+//! The store: one teacher's SQLite file (the default), opened with the settings this app relies
+//! on and migrated by the embedded `migrations/` folder; or a school's shared PostgreSQL
+//! database, migrated by `migrations-postgres/` (see [`engine`] for how the two share the SQL).
 
 mod backup;
 mod catalog;
 mod classes;
 mod diagnostics;
+pub(crate) mod engine;
 mod health;
 mod ingest;
 pub(crate) mod rollup;
@@ -15,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::postgres::PgPoolOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
@@ -24,6 +27,8 @@ pub use backup::{DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::{ClassRow, DEMO_HOST_ID};
 pub use diagnostics::{ClassCounts, QuarantinedFrame};
+pub use engine::{Location, LocationError, PgUrl, RawPool};
+use engine::{Pool, on_pool};
 pub use health::newest_known;
 pub use ingest::{
     Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, MAX_PAUSE_MESSAGE_CHARS,
@@ -34,6 +39,14 @@ pub use standards::CatalogStandard;
 
 /// The embedded migrations (the repository's `migrations/` folder, compiled in).
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The shared store's migrations on PostgreSQL (`migrations-postgres/`): its own sequence, as
+/// it starts from the schema SQLite's reached when it was added.
+pub static PG_MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations-postgres");
+
+/// Connections a process keeps to a shared PostgreSQL store (a follower writes one batch at a
+/// time per class; a district runs several followers against one server).
+const PG_CONNECTIONS: u32 = 4;
 
 /// How long a writer waits for another connection's lock before giving up. Two sync processes
 /// on one database must queue, not fail.
@@ -61,6 +74,32 @@ pub enum StoreError {
         path: PathBuf,
         #[source]
         source: sqlx::Error,
+    },
+    /// A shared store could not be reached. `location` is printed with its password replaced.
+    #[error("cannot open the shared store at {location}: {source}")]
+    Connect {
+        location: String,
+        #[source]
+        source: sqlx::Error,
+    },
+    #[error("cannot migrate the shared store at {location}: {source}")]
+    MigrateShared {
+        location: String,
+        #[source]
+        source: sqlx::migrate::MigrateError,
+    },
+    /// What a teacher's SQLite file does that a shared PostgreSQL store does not do (yet).
+    #[error("{0} is not available on a shared PostgreSQL store; it works on a SQLite file")]
+    NotOnShared(&'static str),
+    /// The shared store's schema is newer than this build knows; nothing was written.
+    #[error(
+        "The shared store at {location} was written by a newer version of a2learn Teacher \
+         (schema {found}; this app knows up to {known}). Update the app; nothing was changed."
+    )]
+    NewerShared {
+        location: String,
+        found: i64,
+        known: i64,
     },
     #[error("cannot migrate the database at {path}: {source}")]
     Migrate {
@@ -131,6 +170,7 @@ impl crate::error::Coded for StoreError {
 /// What `a2learn-teacher db info` reports.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct DbInfo {
+    /// The file, or the shared store's URL with its password replaced.
     pub path: PathBuf,
     /// The newest applied migration's version, or 0 for an empty database.
     pub schema_version: i64,
@@ -141,8 +181,8 @@ pub struct DbInfo {
 /// A handle to the local database. Cheap to clone (it holds a connection pool).
 #[derive(Debug, Clone)]
 pub struct Store {
-    pool: SqlitePool,
-    path: PathBuf,
+    pool: Pool,
+    location: Location,
     clock: SharedClock,
 }
 
@@ -317,8 +357,8 @@ impl Store {
         }
         tracing::debug!(path = %path.display(), "store opened");
         let store = Self {
-            pool,
-            path: path.to_path_buf(),
+            pool: Pool::Sqlite(pool),
+            location: Location::Sqlite(path.to_path_buf()),
             clock,
         };
         // A token an earlier version kept in plain text goes to the credential store first.
@@ -334,11 +374,92 @@ impl Store {
         Ok(store)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Opens the store at `location`: a SQLite file ([`Store::open`]) or a shared PostgreSQL
+    /// database ([`Store::open_shared`]).
+    pub async fn open_at(location: &Location, clock: SharedClock) -> Result<Self, StoreError> {
+        match location {
+            Location::Sqlite(path) => Self::open(path, clock).await,
+            Location::Postgres(url) => Self::open_shared(url, clock).await,
+        }
     }
 
-    pub fn pool(&self) -> &SqlitePool {
+    /// Connects to a shared PostgreSQL store and brings its schema up to date. One whose schema
+    /// is newer than this build is refused before anything is written; sqlx's PostgreSQL
+    /// migrator holds an advisory lock while it migrates, so followers started together take
+    /// turns. The URL's password never reaches an error or a log.
+    pub async fn open_shared(url: &PgUrl, clock: SharedClock) -> Result<Self, StoreError> {
+        let location = url.redacted();
+        let connect = |source: sqlx::Error| StoreError::Connect {
+            location: location.clone(),
+            source,
+        };
+        let options = url.connect_options().map_err(connect)?;
+        let pool = PgPoolOptions::new()
+            .max_connections(PG_CONNECTIONS)
+            .connect_with(options)
+            .await
+            .map_err(connect)?;
+        let known = health::newest_known_shared();
+        let applied = health::read_version_shared(&pool).await.map_err(connect);
+        let applied = match applied {
+            Ok(v) => v,
+            Err(e) => {
+                pool.close().await;
+                return Err(e);
+            }
+        };
+        if applied > known {
+            pool.close().await;
+            return Err(StoreError::NewerShared {
+                location,
+                found: applied,
+                known,
+            });
+        }
+        if let Err(source) = PG_MIGRATOR.run(&pool).await {
+            pool.close().await;
+            return Err(StoreError::MigrateShared { location, source });
+        }
+        tracing::debug!(location = %location, "shared store opened");
+        Ok(Self {
+            pool: Pool::Postgres(pool),
+            location: Location::Postgres(url.clone()),
+            clock,
+        })
+    }
+
+    /// Where the store is: its file, or its shared database (whose URL prints without a
+    /// password).
+    pub fn location(&self) -> &Location {
+        &self.location
+    }
+
+    /// The file of a SQLite store; `None` on a shared PostgreSQL store.
+    pub fn path(&self) -> Option<&Path> {
+        self.location.path()
+    }
+
+    /// The SQLite pool, for what only a teacher's file does (its rosters, the help desk, the
+    /// views not yet written for both engines): [`StoreError::NotOnShared`] on PostgreSQL.
+    pub fn sqlite(&self) -> Result<&SqlitePool, StoreError> {
+        match &self.pool {
+            Pool::Sqlite(pool) => Ok(pool),
+            Pool::Postgres(_) => Err(StoreError::NotOnShared("this part of a2learn Teacher")),
+        }
+    }
+
+    /// The store's pool on its engine, for reading the database directly (tests, tools).
+    pub fn raw_pool(&self) -> RawPool<'_> {
+        self.pool.raw()
+    }
+
+    /// The file of a SQLite store, for what only a file has (backups, the credential file
+    /// beside it): [`StoreError::NotOnShared`] naming `what` on PostgreSQL.
+    pub(crate) fn file(&self, what: &'static str) -> Result<&Path, StoreError> {
+        self.path().ok_or(StoreError::NotOnShared(what))
+    }
+
+    pub(crate) fn engine(&self) -> &Pool {
         &self.pool
     }
 
@@ -348,30 +469,37 @@ impl Store {
 
     /// The newest applied migration, or 0 when none is applied.
     pub async fn schema_version(&self) -> Result<i64, StoreError> {
-        let version: Option<i64> =
-            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = 1")
-                .fetch_one(&self.pool)
-                .await?;
+        let version: Option<i64> = on_pool!(&self.pool, |pool| {
+            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success")
+                .fetch_one(pool)
+                .await?
+        });
         Ok(version.unwrap_or(0))
     }
 
-    /// Path, schema version and the row count of every table.
+    /// Path (or redacted URL), schema version and the row count of every table.
     pub async fn info(&self) -> Result<DbInfo, StoreError> {
-        let tables: Vec<String> = sqlx::query_scalar(
-            "SELECT name FROM sqlite_master WHERE type = 'table' \
-             AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY name",
-        )
-        .fetch_all(&self.pool)
-        .await?;
+        let tables: Vec<String> = on_pool!(&self.pool, |pool| {
+            let sql = if PG {
+                "SELECT tablename::TEXT FROM pg_tables WHERE schemaname = current_schema() \
+                 AND tablename NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY tablename"
+            } else {
+                "SELECT name FROM sqlite_master WHERE type = 'table' \
+                 AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_sqlx%' ESCAPE '\\' ORDER BY name"
+            };
+            sqlx::query_scalar(sql).fetch_all(pool).await?
+        });
         let mut row_counts = Vec::with_capacity(tables.len());
         for table in tables {
-            // The name comes from sqlite_master, not from a user; quoting keeps odd names safe.
+            // The name comes from the catalog, not from a user; quoting keeps odd names safe.
             let sql = format!("SELECT COUNT(*) FROM \"{}\"", table.replace('"', "\"\""));
-            let count: i64 = sqlx::query(&sql).fetch_one(&self.pool).await?.try_get(0)?;
+            let count: i64 = on_pool!(&self.pool, |pool| {
+                sqlx::query(&sql).fetch_one(pool).await?.try_get(0)?
+            });
             row_counts.push((table, count));
         }
         Ok(DbInfo {
-            path: self.path.clone(),
+            path: PathBuf::from(self.location.to_string()),
             schema_version: self.schema_version().await?,
             row_counts,
         })
@@ -380,8 +508,8 @@ impl Store {
     /// Recomputes the grid's rollup from the derived tables, in one transaction (for a store
     /// whose derived tables were written directly, as the benchmark's fill does).
     pub async fn rebuild_grid_rollup(&self) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        rollup::rebuild(&mut tx).await?;
+        let mut tx = self.pool.begin_write().await?;
+        rollup::rebuild(&mut tx.conn()).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -11,7 +11,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::QueryBuilder;
+
+use super::engine::{Conn, on_conn};
 
 use super::StoreError;
 use crate::progress::grid::{CellState, Narrow, cell_facts, cell_state};
@@ -38,145 +40,154 @@ impl Touched {
 
 /// Brings the rollup of the touched rows of `class_id` up to date.
 pub(crate) async fn refresh_touched(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     mut touched: Touched,
 ) -> Result<(), StoreError> {
-    if !touched.calls.is_empty() {
-        let calls: Vec<&str> = touched.calls.iter().map(String::as_str).collect();
-        let cells: Vec<(String, String, String)> = sqlx::query_as(
-            "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = ?1 \
-             AND call_id IN (SELECT value FROM json_each(?2))",
-        )
-        .bind(class_id)
-        .bind(serde_json::Value::from(calls).to_string())
-        .fetch_all(&mut *conn)
-        .await?;
-        for (pathway, learner, widget) in cells {
-            touched.cell(&pathway, &learner, &widget);
+    on_conn!(conn, |conn| {
+        if !touched.calls.is_empty() {
+            let calls: Vec<&str> = touched.calls.iter().map(String::as_str).collect();
+            let sql = if PG {
+                "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = $1 \
+             AND call_id IN (SELECT json_array_elements_text($2::json))"
+            } else {
+                "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = $1 \
+             AND call_id IN (SELECT value FROM json_each($2))"
+            };
+            let cells: Vec<(String, String, String)> = sqlx::query_as(sql)
+                .bind(class_id)
+                .bind(serde_json::Value::from(calls).to_string())
+                .fetch_all(&mut *conn)
+                .await?;
+            for (pathway, learner, widget) in cells {
+                touched.cell(&pathway, &learner, &widget);
+            }
         }
-    }
-    for (pathway, cells) in touched.cells {
-        // Through `Value`: infallible, so a list never falls back to the whole class.
-        let pairs: Vec<serde_json::Value> = cells
-            .into_iter()
-            .map(|(learner, widget)| serde_json::Value::from(vec![learner, widget]))
-            .collect();
-        let which = Narrow::Cells(serde_json::Value::from(pairs).to_string());
-        refresh(&mut *conn, class_id, &pathway, &which).await?;
-    }
-    Ok(())
+        for (pathway, cells) in touched.cells {
+            // Through `Value`: infallible, so a list never falls back to the whole class.
+            let pairs: Vec<serde_json::Value> = cells
+                .into_iter()
+                .map(|(learner, widget)| serde_json::Value::from(vec![learner, widget]))
+                .collect();
+            let which = Narrow::Cells(serde_json::Value::from(pairs).to_string());
+            refresh(&mut Conn::from(&mut *conn), class_id, &pathway, &which).await?;
+        }
+        Ok(())
+    })
 }
 
 /// Recomputes the cells `which` names of `class_id` on `pathway_id` (or all of them), writes
 /// those that changed and moves the class totals by the difference.
 pub(crate) async fn refresh(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     pathway_id: &str,
     which: &Narrow,
 ) -> Result<(), StoreError> {
-    let facts = cell_facts(&mut *conn, class_id, pathway_id, which).await?;
-    let stored: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&which.sql(
-        "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
-         WHERE class_id = ?1 AND pathway_id = ?2",
-    ))
-    .bind(class_id)
-    .bind(pathway_id)
-    .bind(which.bind())
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut before: HashMap<(String, String), (String, i64, i64)> = stored
-        .into_iter()
-        .map(|(l, w, state, c, i)| ((l, w), (state, c, i)))
-        .collect();
-
-    let mut delta: HashMap<(String, &'static str), i64> = HashMap::new();
-    let mut upserts: Vec<(String, String, &'static str, i64, i64)> = Vec::new();
-    for ((learner, widget), f) in facts {
-        let state = cell_state(&f);
-        if state == CellState::NotStarted {
-            continue;
-        }
-        let now = (
-            state.as_str(),
-            i64::from(f.completions),
-            i64::from(f.incorrect),
+    on_conn!(conn, |conn| {
+        let facts = cell_facts(&mut Conn::from(&mut *conn), class_id, pathway_id, which).await?;
+        let sql = which.sql(
+            "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+         WHERE class_id = $1 AND pathway_id = $2",
+            PG,
         );
-        match before.remove(&(learner.clone(), widget.clone())) {
-            Some((s, c, i)) if (s.as_str(), c, i) == now => continue,
-            Some((old, _, _)) => {
-                if old != now.0 {
-                    *delta
-                        .entry((widget.clone(), state_name(&old)?))
-                        .or_default() -= 1;
-                    *delta.entry((widget.clone(), now.0)).or_default() += 1;
-                }
+        let mut q = sqlx::query_as(&sql).bind(class_id).bind(pathway_id);
+        if let Some(cells) = which.bind() {
+            q = q.bind(cells);
+        }
+        let stored: Vec<(String, String, String, i64, i64)> = q.fetch_all(&mut *conn).await?;
+        let mut before: HashMap<(String, String), (String, i64, i64)> = stored
+            .into_iter()
+            .map(|(l, w, state, c, i)| ((l, w), (state, c, i)))
+            .collect();
+
+        let mut delta: HashMap<(String, &'static str), i64> = HashMap::new();
+        let mut upserts: Vec<(String, String, &'static str, i64, i64)> = Vec::new();
+        for ((learner, widget), f) in facts {
+            let state = cell_state(&f);
+            if state == CellState::NotStarted {
+                continue;
             }
-            None => *delta.entry((widget.clone(), now.0)).or_default() += 1,
+            let now = (
+                state.as_str(),
+                i64::from(f.completions),
+                i64::from(f.incorrect),
+            );
+            match before.remove(&(learner.clone(), widget.clone())) {
+                Some((s, c, i)) if (s.as_str(), c, i) == now => continue,
+                Some((old, _, _)) => {
+                    if old != now.0 {
+                        *delta
+                            .entry((widget.clone(), state_name(&old)?))
+                            .or_default() -= 1;
+                        *delta.entry((widget.clone(), now.0)).or_default() += 1;
+                    }
+                }
+                None => *delta.entry((widget.clone(), now.0)).or_default() += 1,
+            }
+            upserts.push((learner, widget, now.0, now.1, now.2));
         }
-        upserts.push((learner, widget, now.0, now.1, now.2));
-    }
-    // Cells left with nothing to derive from. Derived rows are only ever deleted by a rebuild,
-    // which empties the rollup first, so none in practice; kept so the totals stay exact.
-    for ((learner, widget), (state, _, _)) in before {
-        sqlx::query(
-            "DELETE FROM grid_cells WHERE class_id = ? AND pathway_id = ? AND learner = ? \
-             AND widget_id = ?",
-        )
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(&learner)
-        .bind(&widget)
-        .execute(&mut *conn)
-        .await?;
-        *delta.entry((widget, state_name(&state)?)).or_default() -= 1;
-    }
+        // Cells left with nothing to derive from. Derived rows are only ever deleted by a rebuild,
+        // which empties the rollup first, so none in practice; kept so the totals stay exact.
+        for ((learner, widget), (state, _, _)) in before {
+            sqlx::query(
+                "DELETE FROM grid_cells WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 \
+             AND widget_id = $4",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(&learner)
+            .bind(&widget)
+            .execute(&mut *conn)
+            .await?;
+            *delta.entry((widget, state_name(&state)?)).or_default() -= 1;
+        }
 
-    for chunk in upserts.chunks(CELLS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO grid_cells (class_id, pathway_id, learner, widget_id, state, \
+        for chunk in upserts.chunks(CELLS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO grid_cells (class_id, pathway_id, learner, widget_id, state, \
              completions, incorrect) ",
-        );
-        q.push_values(
-            chunk,
-            |mut row, (learner, widget, state, completions, incorrect)| {
-                row.push_bind(class_id)
-                    .push_bind(pathway_id)
-                    .push_bind(learner)
-                    .push_bind(widget)
-                    .push_bind(*state)
-                    .push_bind(*completions)
-                    .push_bind(*incorrect);
-            },
-        );
-        q.push(
-            " ON CONFLICT (class_id, pathway_id, learner, widget_id) DO UPDATE SET \
+            );
+            q.push_values(
+                chunk,
+                |mut row, (learner, widget, state, completions, incorrect)| {
+                    row.push_bind(class_id)
+                        .push_bind(pathway_id)
+                        .push_bind(learner)
+                        .push_bind(widget)
+                        .push_bind(*state)
+                        .push_bind(*completions)
+                        .push_bind(*incorrect);
+                },
+            );
+            q.push(
+                " ON CONFLICT (class_id, pathway_id, learner, widget_id) DO UPDATE SET \
              state = excluded.state, completions = excluded.completions, \
              incorrect = excluded.incorrect",
-        );
-        q.build().execute(&mut *conn).await?;
-    }
-    let moved: Vec<((String, &'static str), i64)> =
-        delta.into_iter().filter(|(_, n)| *n != 0).collect();
-    for chunk in moved.chunks(CELLS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO grid_totals (class_id, pathway_id, widget_id, state, learners) ",
-        );
-        q.push_values(chunk, |mut row, ((widget, state), n)| {
-            row.push_bind(class_id)
-                .push_bind(pathway_id)
-                .push_bind(widget)
-                .push_bind(*state)
-                .push_bind(*n);
-        });
-        q.push(
-            " ON CONFLICT (class_id, pathway_id, widget_id, state) DO UPDATE SET \
-             learners = learners + excluded.learners",
-        );
-        q.build().execute(&mut *conn).await?;
-    }
-    Ok(())
+            );
+            q.build().execute(&mut *conn).await?;
+        }
+        let moved: Vec<((String, &'static str), i64)> =
+            delta.into_iter().filter(|(_, n)| *n != 0).collect();
+        for chunk in moved.chunks(CELLS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO grid_totals (class_id, pathway_id, widget_id, state, learners) ",
+            );
+            q.push_values(chunk, |mut row, ((widget, state), n)| {
+                row.push_bind(class_id)
+                    .push_bind(pathway_id)
+                    .push_bind(widget)
+                    .push_bind(*state)
+                    .push_bind(*n);
+            });
+            q.push(
+                " ON CONFLICT (class_id, pathway_id, widget_id, state) DO UPDATE SET \
+             learners = grid_totals.learners + excluded.learners",
+            );
+            q.build().execute(&mut *conn).await?;
+        }
+        Ok(())
+    })
 }
 
 fn state_name(stored: &str) -> Result<&'static str, StoreError> {
@@ -184,26 +195,37 @@ fn state_name(stored: &str) -> Result<&'static str, StoreError> {
 }
 
 /// Empties the rollup and recomputes it from the derived tables, every row of every class.
-pub(crate) async fn rebuild(conn: &mut SqliteConnection) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM grid_cells")
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query("DELETE FROM grid_totals")
-        .execute(&mut *conn)
-        .await?;
-    let pairs: Vec<(String, String)> = sqlx::query_as(
+pub(crate) async fn rebuild(conn: &mut Conn<'_>) -> Result<(), StoreError> {
+    on_conn!(conn, |conn| {
+        sqlx::query("DELETE FROM grid_cells")
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM grid_totals")
+            .execute(&mut *conn)
+            .await?;
+        let pairs: Vec<(String, String)> = sqlx::query_as(
         "SELECT class_id, pathway_id FROM results UNION SELECT class_id, pathway_id FROM struggles \
          UNION SELECT class_id, pathway_id FROM calls",
     )
     .fetch_all(&mut *conn)
     .await?;
-    for (class_id, pathway_id) in pairs {
-        refresh(&mut *conn, &class_id, &pathway_id, &Narrow::Class).await?;
-    }
-    sqlx::query("DELETE FROM rollups_pending WHERE name = 'grid'")
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+        for (class_id, pathway_id) in pairs {
+            refresh(
+                &mut Conn::from(&mut *conn),
+                &class_id,
+                &pathway_id,
+                &Narrow::Class,
+            )
+            .await?;
+        }
+        if !PG {
+            // A shared store starts with its rollup (migrations-postgres/ has no marker).
+            sqlx::query("DELETE FROM rollups_pending WHERE name = 'grid'")
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    })
 }
 
 /// Builds the rollup of a store migrated from before it (the migration leaves a marker; see
@@ -215,7 +237,7 @@ pub(crate) async fn build_pending(pool: &sqlx::SqlitePool) -> Result<(), StoreEr
             .fetch_optional(&mut *tx)
             .await?;
     if pending.is_some() {
-        rebuild(&mut tx).await?;
+        rebuild(&mut Conn::from(&mut *tx)).await?;
         tracing::info!("grid rollup built");
     }
     tx.commit().await?;

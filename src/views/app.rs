@@ -94,7 +94,7 @@ pub async fn status(live: &Live, version: &str) -> Result<AppStatus, ViewError> 
     let connection = live.connection();
     Ok(AppStatus {
         version: version.to_string(),
-        db_path: store.path().display().to_string(),
+        db_path: store.location().to_string(),
         // Migration versions are timestamps (YYYYMMDDNNNNNN) and do not fit an i32; the UI
         // shows the date part, which does.
         schema_version: count(schema_version / 1_000_000),

@@ -261,7 +261,7 @@ async fn placed(store: &Store, class_id: &str) -> Result<Vec<Placed>, StoreError
         let title: Option<String> =
             sqlx::query_scalar("SELECT title FROM pathways WHERE pathway_id = ?")
                 .bind(&a.pathway_id)
-                .fetch_optional(store.pool())
+                .fetch_optional(store.sqlite()?)
                 .await?;
         out.push(Placed {
             title: title

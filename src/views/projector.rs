@@ -212,7 +212,7 @@ impl Store {
         )
         .bind(class_id)
         .bind(self.now_ms())
-        .fetch_all(self.pool())
+        .fetch_all(self.sqlite()?)
         .await?;
         let aliases = Labeler::new(&learners, &Default::default(), Privacy::Projector { seed });
         let mut help_queue: Vec<String> = Vec::with_capacity(waiting.len());

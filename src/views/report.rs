@@ -225,7 +225,7 @@ async fn assignment_report(
     let pathway_title: Option<String> =
         sqlx::query_scalar("SELECT title FROM pathways WHERE pathway_id = ?")
             .bind(&pathway_id)
-            .fetch_optional(store.pool())
+            .fetch_optional(store.sqlite()?)
             .await
             .map_err(StoreError::from)?;
     let steps = store.pathway_steps(&pathway_id).await?;
@@ -261,7 +261,7 @@ async fn assignment_report(
         .bind(now)
         .bind(class_id)
         .bind(&pathway_id)
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite()?)
         .await
         .map_err(StoreError::from)?;
     let mut follow_ups: Vec<FollowUpView> = missed
@@ -331,7 +331,7 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
     let class_title: Option<String> =
         sqlx::query_scalar("SELECT title FROM classes WHERE class_id = ?")
             .bind(&req.class_id)
-            .fetch_optional(store.pool())
+            .fetch_optional(store.sqlite()?)
             .await
             .map_err(StoreError::from)?;
     let Some(class_title) = class_title else {

@@ -183,7 +183,7 @@ pub async fn student_page(
         .bind(class_id)
         .bind(&a.pathway_id)
         .bind(learner)
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite()?)
         .await
         .map_err(StoreError::from)?;
         let struggles: Vec<(String, i64)> = sqlx::query_as(
@@ -193,7 +193,7 @@ pub async fn student_page(
         .bind(class_id)
         .bind(&a.pathway_id)
         .bind(learner)
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite()?)
         .await
         .map_err(StoreError::from)?;
         let calls_last: Option<i64> = sqlx::query_scalar(
@@ -202,7 +202,7 @@ pub async fn student_page(
         .bind(class_id)
         .bind(&a.pathway_id)
         .bind(learner)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite()?)
         .await
         .map_err(StoreError::from)?;
 
@@ -309,7 +309,7 @@ pub async fn student_page(
     )
     .bind(class_id)
     .bind(learner)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await
     .map_err(StoreError::from)?;
     let followed_up: HashSet<String> = sqlx::query_scalar(
@@ -319,7 +319,7 @@ pub async fn student_page(
     )
     .bind(class_id)
     .bind(learner)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await
     .map_err(StoreError::from)?
     .into_iter()

@@ -1,6 +1,8 @@
 //! Helpers shared by the core's integration tests: a small catalog and AG-UI frames built from it.
 #![allow(dead_code)] // each test file uses a different part
 
+pub mod engines;
+
 use std::sync::Arc;
 
 use a2learn_teacher::store::{Incoming, Pathway, PathwayStep};
@@ -138,7 +140,7 @@ pub async fn derived_dump(store: &Store) -> Vec<String> {
         let cols: Vec<String> = sqlx::query_scalar(&format!(
             "SELECT name FROM pragma_table_info('{columns_of}') ORDER BY cid"
         ))
-        .fetch_all(store.pool())
+        .fetch_all(store.sqlite().unwrap())
         .await
         .expect("columns");
         let concat = cols
@@ -149,7 +151,7 @@ pub async fn derived_dump(store: &Store) -> Vec<String> {
             .join(" || '|' || ");
         let rows: Vec<String> =
             sqlx::query_scalar(&format!("SELECT {concat} FROM {table} ORDER BY {key}"))
-                .fetch_all(store.pool())
+                .fetch_all(store.sqlite().unwrap())
                 .await
                 .expect("rows");
         out.extend(rows.into_iter().map(|r| format!("{table}: {r}")));

@@ -16,6 +16,17 @@ use pathway_host::{Faults, HostConfig, LoggedFrame, RunningHost};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+/// Runs `$body` with `$p` bound to the store's own pool, on either engine (`$N` placeholders
+/// read the same on both).
+macro_rules! on_raw {
+    ($store:expr, |$p:ident| $body:expr) => {
+        match $store.raw_pool() {
+            a2learn_teacher::store::RawPool::Sqlite($p) => $body,
+            a2learn_teacher::store::RawPool::Postgres($p) => $body,
+        }
+    };
+}
+
 pub const TOKEN: &str = "test-token-abcdefghijklmnop";
 pub const PATHWAY: &str = "fractions-compare-4";
 
@@ -69,6 +80,12 @@ pub fn feed_config(url: &str, class_id: &str) -> FeedConfig {
 
 pub async fn open(path: &Path) -> Store {
     Store::open(path, clock()).await.expect("store")
+}
+
+/// A store at a location as `--db` takes it: a file's path or a postgres:// URL.
+pub async fn open_at(location: &str) -> Store {
+    let at = a2learn_teacher::store::Location::parse(location).expect("a location");
+    Store::open_at(&at, clock()).await.expect("store")
 }
 
 /// A sync of `class_id` running in this process until the returned token is cancelled.
@@ -160,14 +177,14 @@ pub async fn assert_store_matches(store: &Store, class_id: &str, log: &[LoggedFr
         "the test must have something to compare"
     );
 
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT seq, name, payload FROM ledger WHERE class_id = ? AND seq <= ? ORDER BY seq",
+    let rows: Vec<(i64, String, String)> = on_raw!(store, |pool| sqlx::query_as(
+        "SELECT seq, name, payload FROM ledger WHERE class_id = $1 AND seq <= $2 ORDER BY seq",
     )
     .bind(class_id)
     .bind(upto as i64)
-    .fetch_all(store.pool())
+    .fetch_all(pool)
     .await
-    .unwrap();
+    .unwrap());
     let got: BTreeMap<i64, (String, Value)> = rows
         .into_iter()
         .map(|(seq, name, payload)| (seq, (name, serde_json::from_str(&payload).unwrap())))
@@ -192,30 +209,32 @@ pub async fn assert_store_matches(store: &Store, class_id: &str, log: &[LoggedFr
         assert_eq!(got_value, value, "payload of seq {seq} as the host sent it");
     }
 
-    let quarantined: BTreeMap<i64, String> = sqlx::query_as::<_, (i64, String)>(
-        "SELECT seq, rule_id FROM quarantine WHERE class_id = ? AND seq <= ?",
-    )
-    .bind(class_id)
-    .bind(upto as i64)
-    .fetch_all(store.pool())
-    .await
-    .unwrap()
-    .into_iter()
-    .collect();
+    let quarantined: BTreeMap<i64, String> =
+        on_raw!(store, |pool| sqlx::query_as::<_, (i64, String)>(
+            "SELECT seq, rule_id FROM quarantine WHERE class_id = $1 AND seq <= $2",
+        )
+        .bind(class_id)
+        .bind(upto as i64)
+        .fetch_all(pool)
+        .await
+        .unwrap())
+        .into_iter()
+        .collect();
     assert_eq!(
         quarantined, want.quarantine,
         "every fault quarantined, with its rule"
     );
 
     // Results may have come by backfill (no seq) or by the feed; either way, once each.
-    let runs: BTreeSet<String> =
-        sqlx::query_scalar::<_, String>("SELECT widget_run_id FROM results WHERE class_id = ?")
-            .bind(class_id)
-            .fetch_all(store.pool())
-            .await
-            .unwrap()
-            .into_iter()
-            .collect();
+    let runs: BTreeSet<String> = on_raw!(store, |pool| sqlx::query_scalar::<_, String>(
+        "SELECT widget_run_id FROM results WHERE class_id = $1"
+    )
+    .bind(class_id)
+    .fetch_all(pool)
+    .await
+    .unwrap())
+    .into_iter()
+    .collect();
     let lost: Vec<&String> = want.completed_runs.difference(&runs).collect();
     assert!(lost.is_empty(), "completed runs without a result: {lost:?}");
 }

@@ -48,7 +48,7 @@ fn fill(db: &Path, classes: &[&str]) {
         // pool may leave pages in the WAL, from which SQLite would read a page the test
         // overwrote (seen: a zeroed header that still opened in CI).
         let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite().unwrap())
             .await
             .unwrap();
         assert_eq!(busy, 0, "the checkpoint ran to the end");

@@ -16,7 +16,7 @@ use export_class::{CANARY_A, CLASS, class_store, no_canary};
 async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
     let dir = tempfile::tempdir().unwrap();
     let store = class_store(&dir).await;
-    let db = store.path().to_path_buf();
+    let db = store.path().expect("a SQLite store").to_path_buf();
     store.close().await;
     let bin = env!("CARGO_BIN_EXE_a2learn-teacher");
     let out = dir.path().join("x.json");
@@ -54,7 +54,7 @@ async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
     sqlx::query(
         "UPDATE results SET payload = json_set(payload, '$.prose', 'Bartholomew Snorkeldink did it')",
     )
-    .execute(store.pool())
+    .execute(store.sqlite().unwrap())
     .await
     .unwrap();
     store.close().await;

@@ -409,7 +409,7 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
          (SELECT widget_run_id FROM results WHERE class_id = ? ORDER BY widget_run_id LIMIT 1)",
     )
     .bind(&class_id)
-    .execute(store.pool())
+    .execute(store.sqlite().unwrap())
     .await
     .unwrap();
     store.close().await;

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use a2learn_contract::Message;
 use a2learn_contract::sequence::lookup;
 use a2learn_contract::transport::agui;
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::QueryBuilder;
+
+use crate::store::engine::{Conn, on_conn};
 
 use super::parse::{RoomUpdate, Snapshot};
 use super::{Accepted, Changes, ROWS_PER_STATEMENT};
@@ -14,166 +16,171 @@ use crate::store::StoreError;
 use crate::store::rollup::Touched;
 
 pub(super) async fn write_ledger(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     accepted: &[Accepted],
     now: i64,
 ) -> Result<u64, StoreError> {
-    let mut stored = 0;
-    let feed: Vec<(i64, &str, &str)> = accepted
-        .iter()
-        .filter_map(|a| match a {
-            Accepted::Contract {
-                seq: Some(seq),
-                message,
-                payload,
-                ..
-            } => Some((*seq, message.verb().name(), payload.as_str())),
-            Accepted::Claimed { seq, payload, .. } => {
-                Some((*seq, "a2learn.host.call_claimed", payload.as_str()))
-            }
-            Accepted::Contract { seq: None, .. } => None,
-        })
-        .collect();
-    for chunk in feed.chunks(ROWS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
-        );
-        q.push_values(chunk, |mut row, (seq, name, payload)| {
-            row.push_bind(class_id)
-                .push_bind(*seq)
-                .push_bind(*name)
-                .push_bind(*payload)
-                .push_bind(now);
-        });
-        q.push(" ON CONFLICT (class_id, seq) DO NOTHING");
-        stored += q.build().execute(&mut *conn).await?.rows_affected();
-    }
-    let backfill: Vec<(&str, &str, &str)> = accepted
-        .iter()
-        .filter_map(|a| match a {
-            Accepted::Contract {
-                seq: None,
-                message,
-                payload,
-                ..
-            } => message.identity().map(|id| {
-                (
-                    id.widget_run_id.as_str(),
-                    message.verb().name(),
-                    payload.as_str(),
-                )
-            }),
-            _ => None,
-        })
-        .collect();
-    for chunk in backfill.chunks(ROWS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO backfill (widget_run_id, verb, class_id, payload, received_at) ",
-        );
-        q.push_values(chunk, |mut row, (run, verb, payload)| {
-            row.push_bind(*run)
-                .push_bind(*verb)
-                .push_bind(class_id)
-                .push_bind(*payload)
-                .push_bind(now);
-        });
-        q.push(" ON CONFLICT (class_id, widget_run_id, verb) DO NOTHING");
-        stored += q.build().execute(&mut *conn).await?.rows_affected();
-    }
-    Ok(stored)
+    on_conn!(conn, |conn| {
+        let mut stored = 0;
+        let feed: Vec<(i64, &str, &str)> = accepted
+            .iter()
+            .filter_map(|a| match a {
+                Accepted::Contract {
+                    seq: Some(seq),
+                    message,
+                    payload,
+                    ..
+                } => Some((*seq, message.verb().name(), payload.as_str())),
+                Accepted::Claimed { seq, payload, .. } => {
+                    Some((*seq, "a2learn.host.call_claimed", payload.as_str()))
+                }
+                Accepted::Contract { seq: None, .. } => None,
+            })
+            .collect();
+        for chunk in feed.chunks(ROWS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
+            );
+            q.push_values(chunk, |mut row, (seq, name, payload)| {
+                row.push_bind(class_id)
+                    .push_bind(*seq)
+                    .push_bind(*name)
+                    .push_bind(*payload)
+                    .push_bind(now);
+            });
+            q.push(" ON CONFLICT (class_id, seq) DO NOTHING");
+            stored += q.build().execute(&mut *conn).await?.rows_affected();
+        }
+        let backfill: Vec<(&str, &str, &str)> = accepted
+            .iter()
+            .filter_map(|a| match a {
+                Accepted::Contract {
+                    seq: None,
+                    message,
+                    payload,
+                    ..
+                } => message.identity().map(|id| {
+                    (
+                        id.widget_run_id.as_str(),
+                        message.verb().name(),
+                        payload.as_str(),
+                    )
+                }),
+                _ => None,
+            })
+            .collect();
+        for chunk in backfill.chunks(ROWS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO backfill (widget_run_id, verb, class_id, payload, received_at) ",
+            );
+            q.push_values(chunk, |mut row, (run, verb, payload)| {
+                row.push_bind(*run)
+                    .push_bind(*verb)
+                    .push_bind(class_id)
+                    .push_bind(*payload)
+                    .push_bind(now);
+            });
+            q.push(" ON CONFLICT (class_id, widget_run_id, verb) DO NOTHING");
+            stored += q.build().execute(&mut *conn).await?.rows_affected();
+        }
+        Ok(stored)
+    })
 }
 
 /// Applies accepted events to the derived tables. Shared by live ingest and rebuild, so the two
 /// cannot drift apart. Returns what changed and the grid rows the events touched (for the
 /// rollup: live ingest refreshes those, a rebuild recomputes every row once at its end).
 pub(crate) async fn apply_accepted(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     accepted: &[Accepted],
     now: i64,
 ) -> Result<(Changes, Touched), StoreError> {
-    let mut changes = Changes::default();
-    let mut touched = Touched::default();
-    let mut completions = Vec::new();
-    let mut struggles = Vec::new();
-    let mut learners: Vec<&str> = Vec::new();
-    for item in accepted {
-        let Accepted::Contract {
-            seq,
-            message,
-            payload,
-            redelivered: false,
-        } = item
-        else {
-            continue;
-        };
-        if let Some(identity) = message.identity() {
-            learners.push(identity.learner.as_str());
-            touched.cell(&identity.pathway_id, &identity.learner, &identity.widget_id);
-        } else if let Some(call) = lookup(message).call {
-            touched.calls.insert(call.to_string());
+    on_conn!(conn, |conn| {
+        let mut changes = Changes::default();
+        let mut touched = Touched::default();
+        let mut completions = Vec::new();
+        let mut struggles = Vec::new();
+        let mut learners: Vec<&str> = Vec::new();
+        for item in accepted {
+            let Accepted::Contract {
+                seq,
+                message,
+                payload,
+                redelivered: false,
+            } = item
+            else {
+                continue;
+            };
+            if let Some(identity) = message.identity() {
+                learners.push(identity.learner.as_str());
+                touched.cell(&identity.pathway_id, &identity.learner, &identity.widget_id);
+            } else if let Some(call) = lookup(message).call {
+                touched.calls.insert(call.to_string());
+            }
+            match message {
+                Message::WidgetCompleted(m) => completions.push((*seq, m, payload.as_str())),
+                Message::WidgetStruggle(m) => struggles.push((*seq, m, payload.as_str())),
+                _ => {}
+            }
         }
-        match message {
-            Message::WidgetCompleted(m) => completions.push((*seq, m, payload.as_str())),
-            Message::WidgetStruggle(m) => struggles.push((*seq, m, payload.as_str())),
-            _ => {}
-        }
-    }
 
-    for chunk in completions.chunks(ROWS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+        for chunk in completions.chunks(ROWS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
              standard, correct, attempts, hints, score, at_ms, seq, payload) ",
-        );
-        q.push_values(chunk, |mut row, (seq, m, payload)| {
-            let r = &m.widget_result;
-            row.push_bind(m.identity.widget_run_id.as_str())
-                .push_bind(class_id)
-                .push_bind(m.identity.pathway_id.as_str())
-                .push_bind(m.identity.widget_id.as_str())
-                .push_bind(m.identity.learner.as_str())
-                .push_bind(r.kind.as_str())
-                .push_bind(r.standard.as_deref())
-                .push_bind(r.correct)
-                .push_bind(i64::from(r.attempts))
-                .push_bind(i64::from(r.hints))
-                .push_bind(r.score)
-                .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
-                .push_bind(*seq)
-                .push_bind(*payload);
-        });
-        q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
-        changes.results |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
-    }
-    for chunk in struggles.chunks(ROWS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO struggles (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
+            );
+            q.push_values(chunk, |mut row, (seq, m, payload)| {
+                let r = &m.widget_result;
+                row.push_bind(m.identity.widget_run_id.as_str())
+                    .push_bind(class_id)
+                    .push_bind(m.identity.pathway_id.as_str())
+                    .push_bind(m.identity.widget_id.as_str())
+                    .push_bind(m.identity.learner.as_str())
+                    .push_bind(r.kind.as_str())
+                    .push_bind(r.standard.as_deref())
+                    .push_bind(r.correct)
+                    .push_bind(i64::from(r.attempts))
+                    .push_bind(i64::from(r.hints))
+                    .push_bind(r.score)
+                    .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
+                    .push_bind(*seq)
+                    .push_bind(*payload);
+            });
+            q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
+            changes.results |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        for chunk in struggles.chunks(ROWS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO struggles (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
              standard, failed_checks, hints, at_ms, seq, payload) ",
-        );
-        q.push_values(chunk, |mut row, (seq, m, payload)| {
-            row.push_bind(m.identity.widget_run_id.as_str())
-                .push_bind(class_id)
-                .push_bind(m.identity.pathway_id.as_str())
-                .push_bind(m.identity.widget_id.as_str())
-                .push_bind(m.identity.learner.as_str())
-                .push_bind(m.kind.as_str())
-                .push_bind(m.standard.as_deref())
-                .push_bind(i64::from(m.failed_checks))
-                .push_bind(i64::from(m.hints))
-                .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
-                .push_bind(*seq)
-                .push_bind(*payload);
-        });
-        q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
-        changes.struggles |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
-    }
-    learners.sort_unstable();
-    learners.dedup();
-    changes.learners |= insert_learners(&mut *conn, class_id, &learners, now).await?;
+            );
+            q.push_values(chunk, |mut row, (seq, m, payload)| {
+                row.push_bind(m.identity.widget_run_id.as_str())
+                    .push_bind(class_id)
+                    .push_bind(m.identity.pathway_id.as_str())
+                    .push_bind(m.identity.widget_id.as_str())
+                    .push_bind(m.identity.learner.as_str())
+                    .push_bind(m.kind.as_str())
+                    .push_bind(m.standard.as_deref())
+                    .push_bind(i64::from(m.failed_checks))
+                    .push_bind(i64::from(m.hints))
+                    .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
+                    .push_bind(*seq)
+                    .push_bind(*payload);
+            });
+            q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
+            changes.struggles |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        learners.sort_unstable();
+        learners.dedup();
+        changes.learners |=
+            insert_learners(&mut Conn::from(&mut *conn), class_id, &learners, now).await?;
 
-    changes.calls |= apply_calls(&mut *conn, class_id, accepted, now).await?;
-    Ok((changes, touched))
+        changes.calls |= apply_calls(&mut Conn::from(&mut *conn), class_id, accepted, now).await?;
+        Ok((changes, touched))
+    })
 }
 
 /// A call opened in this batch, with whatever the batch itself says about it afterwards.
@@ -224,133 +231,132 @@ fn closing_state(response: &a2learn_contract::FunctionResponse) -> &'static str 
 /// earlier batches take a statement each. The earlier-batch updates run before the inserts, so
 /// they can only touch calls that existed before the batch, as a one-by-one pass would.
 async fn apply_calls(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     accepted: &[Accepted],
     now: i64,
 ) -> Result<bool, StoreError> {
-    let mut new_calls: Vec<NewCall<'_>> = Vec::new();
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    let mut later: Vec<Later<'_>> = Vec::new();
-    for item in accepted {
-        match item {
-            Accepted::Contract {
-                seq,
-                message,
-                payload,
-                redelivered: false,
-            } => {
-                let opened = match message {
-                    Message::ScoreRequest(m) => Some((
-                        "score",
-                        &m.call_id,
-                        &m.identity,
-                        &m.kind,
-                        &m.standard,
-                        &m.deadline,
-                    )),
-                    Message::AssistRequest(m) => Some((
-                        "assist",
-                        &m.call_id,
-                        &m.identity,
-                        &m.kind,
-                        &m.standard,
-                        &m.deadline,
-                    )),
-                    _ => None,
-                };
-                if let Some((function, call_id, identity, kind, standard, deadline)) = opened {
-                    index.entry(call_id.as_str()).or_insert(new_calls.len());
-                    new_calls.push(NewCall {
-                        call_id,
-                        function,
-                        identity,
-                        kind,
-                        standard: standard.as_deref(),
-                        request: payload,
-                        deadline,
-                        opened_seq: seq.unwrap_or(0),
-                        state: "open",
-                        claimed_by: None,
-                        response: None,
-                        closed_at_ms: None,
-                        closed_seq: None,
-                    });
-                    continue;
-                }
-                let Some((_, response)) = message.response() else {
-                    continue;
-                };
-                let state = closing_state(response);
-                let at_ms = response
-                    .at
-                    .as_deref()
-                    .and_then(agui::timestamp_ms)
-                    .unwrap_or(now);
-                match index
-                    .get(response.call_id.as_str())
-                    .map(|&i| &mut new_calls[i])
-                {
-                    Some(call) if call.state == "open" => {
-                        call.state = state;
-                        call.response = Some(payload);
-                        call.closed_at_ms = Some(at_ms);
-                        call.closed_seq = *seq;
+    on_conn!(conn, |conn| {
+        let mut new_calls: Vec<NewCall<'_>> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut later: Vec<Later<'_>> = Vec::new();
+        for item in accepted {
+            match item {
+                Accepted::Contract {
+                    seq,
+                    message,
+                    payload,
+                    redelivered: false,
+                } => {
+                    let opened = match message {
+                        Message::ScoreRequest(m) => Some((
+                            "score",
+                            &m.call_id,
+                            &m.identity,
+                            &m.kind,
+                            &m.standard,
+                            &m.deadline,
+                        )),
+                        Message::AssistRequest(m) => Some((
+                            "assist",
+                            &m.call_id,
+                            &m.identity,
+                            &m.kind,
+                            &m.standard,
+                            &m.deadline,
+                        )),
+                        _ => None,
+                    };
+                    if let Some((function, call_id, identity, kind, standard, deadline)) = opened {
+                        index.entry(call_id.as_str()).or_insert(new_calls.len());
+                        new_calls.push(NewCall {
+                            call_id,
+                            function,
+                            identity,
+                            kind,
+                            standard: standard.as_deref(),
+                            request: payload,
+                            deadline,
+                            opened_seq: seq.unwrap_or(0),
+                            state: "open",
+                            claimed_by: None,
+                            response: None,
+                            closed_at_ms: None,
+                            closed_seq: None,
+                        });
+                        continue;
                     }
-                    Some(_) => {}
-                    None => later.push(Later::Close {
-                        call_id: &response.call_id,
-                        state,
-                        response: payload,
-                        at_ms,
-                        seq: *seq,
-                    }),
+                    let Some((_, response)) = message.response() else {
+                        continue;
+                    };
+                    let state = closing_state(response);
+                    let at_ms = response
+                        .at
+                        .as_deref()
+                        .and_then(agui::timestamp_ms)
+                        .unwrap_or(now);
+                    match index
+                        .get(response.call_id.as_str())
+                        .map(|&i| &mut new_calls[i])
+                    {
+                        Some(call) if call.state == "open" => {
+                            call.state = state;
+                            call.response = Some(payload);
+                            call.closed_at_ms = Some(at_ms);
+                            call.closed_seq = *seq;
+                        }
+                        Some(_) => {}
+                        None => later.push(Later::Close {
+                            call_id: &response.call_id,
+                            state,
+                            response: payload,
+                            at_ms,
+                            seq: *seq,
+                        }),
+                    }
                 }
-            }
-            Accepted::Claimed { claim, .. } => {
-                match index
-                    .get(claim.call_id.as_str())
-                    .map(|&i| &mut new_calls[i])
-                {
-                    Some(call) => call.claimed_by = Some(&claim.claimed_by),
-                    None => later.push(Later::Claim {
-                        call_id: &claim.call_id,
-                        claimed_by: &claim.claimed_by,
-                    }),
+                Accepted::Claimed { claim, .. } => {
+                    match index
+                        .get(claim.call_id.as_str())
+                        .map(|&i| &mut new_calls[i])
+                    {
+                        Some(call) => call.claimed_by = Some(&claim.claimed_by),
+                        None => later.push(Later::Claim {
+                            call_id: &claim.call_id,
+                            claimed_by: &claim.claimed_by,
+                        }),
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
-    }
 
-    let mut changed = false;
-    for update in &later {
-        let done = match update {
+        let mut changed = false;
+        for update in &later {
+            let done = match update {
             Later::Close {
                 call_id,
                 state,
                 response,
                 at_ms,
                 seq,
-            } => {
-                sqlx::query(
-                    "UPDATE calls SET state = ?, response = ?, closed_at_ms = ?, closed_seq = ? \
-                     WHERE class_id = ? AND call_id = ? AND state = 'open'",
-                )
-                .bind(*state)
-                .bind(*response)
-                .bind(*at_ms)
-                .bind(*seq)
-                .bind(class_id)
-                .bind(*call_id)
-                .execute(&mut *conn)
-                .await?
-            }
+            } => sqlx::query(
+                "UPDATE calls SET state = $1, response = $2, closed_at_ms = $3, closed_seq = $4 \
+                     WHERE class_id = $5 AND call_id = $6 AND state = 'open'",
+            )
+            .bind(*state)
+            .bind(*response)
+            .bind(*at_ms)
+            .bind(*seq)
+            .bind(class_id)
+            .bind(*call_id)
+            .execute(&mut *conn)
+            .await?,
             Later::Claim {
                 call_id,
                 claimed_by,
             } => {
-                sqlx::query("UPDATE calls SET claimed_by = ? WHERE class_id = ? AND call_id = ?")
+                sqlx::query("UPDATE calls SET claimed_by = $1 WHERE class_id = $2 AND call_id = $3")
                     .bind(*claimed_by)
                     .bind(class_id)
                     .bind(*call_id)
@@ -358,77 +364,83 @@ async fn apply_calls(
                     .await?
             }
         };
-        changed |= done.rows_affected() > 0;
-    }
-    // 19 columns: 100 rows keep a statement far inside SQLite's bound-parameter limit.
-    for chunk in new_calls.chunks(100) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, \
+            changed |= done.rows_affected() > 0;
+        }
+        // 19 columns: 100 rows keep a statement far inside SQLite's bound-parameter limit.
+        for chunk in new_calls.chunks(100) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO calls (call_id, class_id, function, pathway_id, widget_id, \
              widget_run_id, learner, kind, standard, request, at_ms, deadline, deadline_ms, \
              opened_seq, state, claimed_by, response, closed_at_ms, closed_seq) ",
-        );
-        q.push_values(chunk, |mut row, c| {
-            row.push_bind(c.call_id)
-                .push_bind(class_id)
-                .push_bind(c.function)
-                .push_bind(c.identity.pathway_id.as_str())
-                .push_bind(c.identity.widget_id.as_str())
-                .push_bind(c.identity.widget_run_id.as_str())
-                .push_bind(c.identity.learner.as_str())
-                .push_bind(c.kind)
-                .push_bind(c.standard)
-                .push_bind(c.request)
-                .push_bind(agui::timestamp_ms(&c.identity.at).unwrap_or(now))
-                .push_bind(c.deadline)
-                .push_bind(agui::timestamp_ms(c.deadline).unwrap_or(now))
-                .push_bind(c.opened_seq)
-                .push_bind(c.state)
-                .push_bind(c.claimed_by)
-                .push_bind(c.response)
-                .push_bind(c.closed_at_ms)
-                .push_bind(c.closed_seq);
-        });
-        q.push(" ON CONFLICT (class_id, call_id) DO NOTHING");
-        changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
-    }
-    Ok(changed)
+            );
+            q.push_values(chunk, |mut row, c| {
+                row.push_bind(c.call_id)
+                    .push_bind(class_id)
+                    .push_bind(c.function)
+                    .push_bind(c.identity.pathway_id.as_str())
+                    .push_bind(c.identity.widget_id.as_str())
+                    .push_bind(c.identity.widget_run_id.as_str())
+                    .push_bind(c.identity.learner.as_str())
+                    .push_bind(c.kind)
+                    .push_bind(c.standard)
+                    .push_bind(c.request)
+                    .push_bind(agui::timestamp_ms(&c.identity.at).unwrap_or(now))
+                    .push_bind(c.deadline)
+                    .push_bind(agui::timestamp_ms(c.deadline).unwrap_or(now))
+                    .push_bind(c.opened_seq)
+                    .push_bind(c.state)
+                    .push_bind(c.claimed_by)
+                    .push_bind(c.response)
+                    .push_bind(c.closed_at_ms)
+                    .push_bind(c.closed_seq);
+            });
+            q.push(" ON CONFLICT (class_id, call_id) DO NOTHING");
+            changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        Ok(changed)
+    })
 }
 
 async fn insert_learners(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     learners: &[&str],
     now: i64,
 ) -> Result<bool, StoreError> {
-    let mut changed = false;
-    for chunk in learners.chunks(ROWS_PER_STATEMENT) {
-        let mut q =
-            QueryBuilder::<Sqlite>::new("INSERT INTO learners (class_id, learner, first_seen_at) ");
-        q.push_values(chunk, |mut row, learner| {
-            row.push_bind(class_id).push_bind(*learner).push_bind(now);
-        });
-        q.push(" ON CONFLICT (class_id, learner) DO NOTHING");
-        changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
-    }
-    Ok(changed)
+    on_conn!(conn, |conn| {
+        let mut changed = false;
+        for chunk in learners.chunks(ROWS_PER_STATEMENT) {
+            let mut q =
+                QueryBuilder::<Db>::new("INSERT INTO learners (class_id, learner, first_seen_at) ");
+            q.push_values(chunk, |mut row, learner| {
+                row.push_bind(class_id).push_bind(*learner).push_bind(now);
+            });
+            q.push(" ON CONFLICT (class_id, learner) DO NOTHING");
+            changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        Ok(changed)
+    })
 }
 
 pub(super) async fn apply_snapshot(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     snapshot: Snapshot,
     now: i64,
 ) -> Result<Changes, StoreError> {
-    let mut changes = Changes::default();
-    let learners: Vec<&str> = snapshot.learners.iter().map(String::as_str).collect();
-    changes.learners = insert_learners(&mut *conn, class_id, &learners, now).await?;
-    for a in &snapshot.assignments {
-        let due_at = a.due_at.as_deref().and_then(agui::timestamp_ms);
-        let done = sqlx::query(
+    on_conn!(conn, |conn| {
+        let mut changes = Changes::default();
+        let learners: Vec<&str> = snapshot.learners.iter().map(String::as_str).collect();
+        changes.learners =
+            insert_learners(&mut Conn::from(&mut *conn), class_id, &learners, now).await?;
+        for a in &snapshot.assignments {
+            let due_at = a.due_at.as_deref().and_then(agui::timestamp_ms);
+            let done = sqlx::query(
             "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
-             created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (assignment_id) DO UPDATE SET \
+             created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
              due_at = excluded.due_at, teacher_note = excluded.teacher_note \
-             WHERE due_at IS NOT excluded.due_at OR teacher_note IS NOT excluded.teacher_note",
+             WHERE assignments.due_at IS DISTINCT FROM excluded.due_at \
+             OR assignments.teacher_note IS DISTINCT FROM excluded.teacher_note",
         )
         .bind(&a.assignment_id)
         .bind(class_id)
@@ -438,9 +450,10 @@ pub(super) async fn apply_snapshot(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-        changes.assignments |= done.rows_affected() > 0;
-    }
-    Ok(changes)
+            changes.assignments |= done.rows_affected() > 0;
+        }
+        Ok(changes)
+    })
 }
 
 /// The room controls of a class as stored: whether it is paused (with the message), and the
@@ -489,40 +502,41 @@ impl Room {
 
 /// Applies the batch's room updates in feed order; whether the stored state changed.
 pub(super) async fn apply_room(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     updates: &[RoomUpdate],
     now: i64,
 ) -> Result<bool, StoreError> {
-    if updates.is_empty() {
-        return Ok(false);
-    }
-    let pause: Option<(bool, Option<String>)> =
-        sqlx::query_as("SELECT paused, message FROM room_pause WHERE class_id = ?")
-            .bind(class_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let pacing: Vec<(String, String)> =
-        sqlx::query_as("SELECT pathway_id, up_to FROM room_pacing WHERE class_id = ?")
-            .bind(class_id)
-            .fetch_all(&mut *conn)
-            .await?;
-    let (paused, message) = pause.clone().unwrap_or_default();
-    let before = Room {
-        paused,
-        message,
-        pacing: pacing.into_iter().collect(),
-    };
-    let mut after = before.clone();
-    for update in updates {
-        after.apply(update);
-    }
-    if after == before {
-        return Ok(false);
-    }
-    if (after.paused, &after.message) != (before.paused, &before.message) || pause.is_none() {
-        sqlx::query(
-            "INSERT INTO room_pause (class_id, paused, message, updated_at_ms) VALUES (?, ?, ?, ?) \
+    on_conn!(conn, |conn| {
+        if updates.is_empty() {
+            return Ok(false);
+        }
+        let pause: Option<(bool, Option<String>)> =
+            sqlx::query_as("SELECT paused, message FROM room_pause WHERE class_id = $1")
+                .bind(class_id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        let pacing: Vec<(String, String)> =
+            sqlx::query_as("SELECT pathway_id, up_to FROM room_pacing WHERE class_id = $1")
+                .bind(class_id)
+                .fetch_all(&mut *conn)
+                .await?;
+        let (paused, message) = pause.clone().unwrap_or_default();
+        let before = Room {
+            paused,
+            message,
+            pacing: pacing.into_iter().collect(),
+        };
+        let mut after = before.clone();
+        for update in updates {
+            after.apply(update);
+        }
+        if after == before {
+            return Ok(false);
+        }
+        if (after.paused, &after.message) != (before.paused, &before.message) || pause.is_none() {
+            sqlx::query(
+            "INSERT INTO room_pause (class_id, paused, message, updated_at_ms) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (class_id) DO UPDATE SET paused = excluded.paused, \
              message = excluded.message, updated_at_ms = excluded.updated_at_ms",
         )
@@ -532,24 +546,25 @@ pub(super) async fn apply_room(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-    }
-    if after.pacing != before.pacing {
-        sqlx::query("DELETE FROM room_pacing WHERE class_id = ?")
-            .bind(class_id)
-            .execute(&mut *conn)
-            .await?;
-        for (pathway_id, up_to) in &after.pacing {
-            sqlx::query(
-                "INSERT INTO room_pacing (class_id, pathway_id, up_to, updated_at_ms) \
-                 VALUES (?, ?, ?, ?)",
-            )
-            .bind(class_id)
-            .bind(pathway_id)
-            .bind(up_to)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
         }
-    }
-    Ok(true)
+        if after.pacing != before.pacing {
+            sqlx::query("DELETE FROM room_pacing WHERE class_id = $1")
+                .bind(class_id)
+                .execute(&mut *conn)
+                .await?;
+            for (pathway_id, up_to) in &after.pacing {
+                sqlx::query(
+                    "INSERT INTO room_pacing (class_id, pathway_id, up_to, updated_at_ms) \
+                 VALUES ($1, $2, $3, $4)",
+                )
+                .bind(class_id)
+                .bind(pathway_id)
+                .bind(up_to)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+        Ok(true)
+    })
 }

@@ -15,8 +15,8 @@ mod rebuild;
 mod validate;
 
 use a2learn_contract::{CallClaimed, Message, Registry};
-use sqlx::SqliteConnection;
 
+use super::engine::{lock_class, on_conn, on_pool};
 use super::{Store, StoreError, rollup};
 use apply::{apply_accepted, apply_room, apply_snapshot, write_ledger};
 use quarantine::write_quarantine;
@@ -215,14 +215,15 @@ impl Store {
         batch: Vec<Incoming>,
     ) -> Result<BatchOutcome, StoreError> {
         let now = self.now_ms();
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        let conn: &mut SqliteConnection = &mut tx;
-
-        let cursor: Option<i64> =
-            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = ?")
+        let mut tx = self.engine().begin_write().await?;
+        let conn = &mut tx.conn();
+        lock_class(conn, class_id).await?;
+        let cursor: Option<i64> = on_conn!(conn, |conn| {
+            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = $1")
                 .bind(class_id)
                 .fetch_optional(&mut *conn)
-                .await?;
+                .await?
+        });
         let mut outcome = BatchOutcome {
             last_seq: cursor,
             ..BatchOutcome::default()
@@ -230,7 +231,7 @@ impl Store {
 
         // Seqs of this batch already stored (ledger or quarantine), for a replay that does not
         // start from the cursor (a lost cursor, a full replay): one range query per batch.
-        let stored_seqs = parse::stored_seqs_in(&mut *conn, class_id, &batch).await?;
+        let stored_seqs = parse::stored_seqs_in(conn, class_id, &batch).await?;
 
         // 1. Frame level: dedupe by seq, parse, set aside what is malformed or not ours.
         let mut quarantine = Vec::new();
@@ -246,7 +247,7 @@ impl Store {
 
         // 2. Contract level: the state machine over the stored state of the runs and calls this
         //    batch mentions, fetched in a few statements rather than one per event.
-        let mut state = BatchState::load(&mut *conn, class_id, &frames.parsed).await?;
+        let mut state = BatchState::load(conn, class_id, &frames.parsed).await?;
         let accepted = validate::validate(
             &mut state,
             registry,
@@ -256,36 +257,38 @@ impl Store {
         )?;
 
         // 3. Write: ledger, derived tables, quarantine, snapshot, cursor.
-        outcome.stored = write_ledger(&mut *conn, class_id, &accepted, now).await?;
-        let (changes, touched) = apply_accepted(&mut *conn, class_id, &accepted, now).await?;
+        outcome.stored = write_ledger(conn, class_id, &accepted, now).await?;
+        let (changes, touched) = apply_accepted(conn, class_id, &accepted, now).await?;
         outcome.changes = changes;
-        rollup::refresh_touched(&mut *conn, class_id, touched).await?;
+        rollup::refresh_touched(conn, class_id, touched).await?;
         if outcome.changes.any() {
             outcome.rows = state.rows_touched(&accepted);
         }
         if let Some(snapshot) = frames.snapshot {
-            let changes = apply_snapshot(&mut *conn, class_id, snapshot, now).await?;
+            let changes = apply_snapshot(conn, class_id, snapshot, now).await?;
             if changes.any() {
                 outcome.rows = RowsTouched::All;
             }
             outcome.changes.merge(changes);
         }
-        outcome.changes.room |= apply_room(&mut *conn, class_id, &frames.room, now).await?;
-        outcome.quarantined = write_quarantine(&mut *conn, class_id, &quarantine, now).await?;
+        outcome.changes.room |= apply_room(conn, class_id, &frames.room, now).await?;
+        outcome.quarantined = write_quarantine(conn, class_id, &quarantine, now).await?;
         outcome.changes.quarantine |= outcome.quarantined > 0;
         if high != cursor
             && let Some(seq) = high
         {
-            sqlx::query(
-                "INSERT INTO feed_cursors (class_id, last_seq, updated_at) VALUES (?, ?, ?) \
+            on_conn!(conn, |conn| {
+                sqlx::query(
+                    "INSERT INTO feed_cursors (class_id, last_seq, updated_at) VALUES ($1, $2, $3) \
                      ON CONFLICT (class_id) DO UPDATE SET last_seq = excluded.last_seq, \
                      updated_at = excluded.updated_at",
-            )
-            .bind(class_id)
-            .bind(seq)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+                )
+                .bind(class_id)
+                .bind(seq)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+            });
         }
         outcome.last_seq = high;
         tx.commit().await?;
@@ -294,11 +297,11 @@ impl Store {
 
     /// The resume cursor of a class: the highest seq stored.
     pub async fn cursor(&self, class_id: &str) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = ?")
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar("SELECT last_seq FROM feed_cursors WHERE class_id = $1")
                 .bind(class_id)
-                .fetch_optional(self.pool())
-                .await?,
-        )
+                .fetch_optional(pool)
+                .await?
+        }))
     }
 }

@@ -5,11 +5,11 @@ use std::collections::HashSet;
 
 use a2learn_contract::transport::agui;
 use a2learn_contract::{Message, Parsed, RoomEcho};
-use sqlx::SqliteConnection;
 
 use super::quarantine::{QuarantineRow, quarantine_row};
 use super::{BatchOutcome, Incoming};
 use crate::store::StoreError;
+use crate::store::engine::{Conn, on_conn};
 
 /// A snapshot's view of the class (from `STATE_SNAPSHOT`).
 #[derive(Debug, Default)]
@@ -150,28 +150,30 @@ pub(super) fn read_frames(
 
 /// The seqs in `batch`'s range that the ledger or quarantine already hold.
 pub(super) async fn stored_seqs_in(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     batch: &[Incoming],
 ) -> Result<HashSet<i64>, StoreError> {
-    let seqs = batch.iter().filter_map(|item| match item {
-        Incoming::Frame { id: Some(id), .. } => parse_seq(id).ok(),
-        _ => None,
-    });
-    let (lo, hi) = seqs.fold((i64::MAX, i64::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
-    if lo > hi {
-        return Ok(HashSet::new());
-    }
-    let rows: Vec<i64> = sqlx::query_scalar(
-        "SELECT seq FROM ledger WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3 \
-         UNION SELECT seq FROM quarantine WHERE class_id = ?1 AND seq BETWEEN ?2 AND ?3",
-    )
-    .bind(class_id)
-    .bind(lo)
-    .bind(hi)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok(rows.into_iter().collect())
+    on_conn!(conn, |conn| {
+        let seqs = batch.iter().filter_map(|item| match item {
+            Incoming::Frame { id: Some(id), .. } => parse_seq(id).ok(),
+            _ => None,
+        });
+        let (lo, hi) = seqs.fold((i64::MAX, i64::MIN), |(lo, hi), s| (lo.min(s), hi.max(s)));
+        if lo > hi {
+            return Ok(HashSet::new());
+        }
+        let rows: Vec<i64> = sqlx::query_scalar(
+            "SELECT seq FROM ledger WHERE class_id = $1 AND seq BETWEEN $2 AND $3 \
+         UNION SELECT seq FROM quarantine WHERE class_id = $1 AND seq BETWEEN $2 AND $3",
+        )
+        .bind(class_id)
+        .bind(lo)
+        .bind(hi)
+        .fetch_all(&mut *conn)
+        .await?;
+        Ok(rows.into_iter().collect())
+    })
 }
 
 fn parse_seq(id: &str) -> Result<i64, String> {

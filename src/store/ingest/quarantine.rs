@@ -1,7 +1,9 @@
 //! What breaks a rule, or cannot be read, is kept for diagnosis: quarantine rows, the raw frame
 //! cut to a bounded size.
 
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::QueryBuilder;
+
+use crate::store::engine::{Conn, on_conn};
 
 use super::ROWS_PER_STATEMENT;
 use crate::store::StoreError;
@@ -72,29 +74,31 @@ pub fn truncate_utf8(text: &str, max: usize) -> &str {
 }
 
 pub(super) async fn write_quarantine(
-    conn: &mut SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     rows: &[QuarantineRow],
     now: i64,
 ) -> Result<u64, StoreError> {
-    let mut stored = 0;
-    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
-        let mut q = QueryBuilder::<Sqlite>::new(
-            "INSERT INTO quarantine (class_id, seq, rule_id, message, raw, raw_bytes, received_at) ",
-        );
-        q.push_values(chunk, |mut row, r| {
-            row.push_bind(class_id)
-                .push_bind(r.seq)
-                .push_bind(r.rule_id.as_str())
-                .push_bind(r.message.as_str())
-                .push_bind(r.raw.as_str())
-                .push_bind(r.raw_bytes)
-                .push_bind(now);
-        });
-        q.push(" ON CONFLICT DO NOTHING");
-        stored += q.build().execute(&mut *conn).await?.rows_affected();
-    }
-    Ok(stored)
+    on_conn!(conn, |conn| {
+        let mut stored = 0;
+        for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new(
+                "INSERT INTO quarantine (class_id, seq, rule_id, message, raw, raw_bytes, received_at) ",
+            );
+            q.push_values(chunk, |mut row, r| {
+                row.push_bind(class_id)
+                    .push_bind(r.seq)
+                    .push_bind(r.rule_id.as_str())
+                    .push_bind(r.message.as_str())
+                    .push_bind(r.raw.as_str())
+                    .push_bind(r.raw_bytes)
+                    .push_bind(now);
+            });
+            q.push(" ON CONFLICT DO NOTHING");
+            stored += q.build().execute(&mut *conn).await?.rows_affected();
+        }
+        Ok(stored)
+    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,9 @@ use a2learn_contract::{
     CallFacts, Function, HostEvent, InMemoryState, Message, Parsed, Registry, Rejection, RunFacts,
     Sequencer,
 };
-use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
+use sqlx::QueryBuilder;
+
+use crate::store::engine::{Conn, on_conn};
 
 use super::parse::{json_error, payload_json};
 use super::quarantine::{QuarantineRow, quarantine_row};
@@ -97,84 +99,86 @@ pub(super) struct BatchState {
 
 impl BatchState {
     pub(super) async fn load(
-        conn: &mut SqliteConnection,
+        conn: &mut Conn<'_>,
         class_id: &str,
         parsed: &[(Option<i64>, Parsed, Option<String>)],
     ) -> Result<Self, StoreError> {
-        let mut runs = HashSet::new();
-        let mut calls = HashSet::new();
-        for (_, item, _) in parsed {
-            if let Parsed::Contract(message) = item {
-                let wanted = lookup(message);
-                runs.extend(wanted.run);
-                calls.extend(wanted.call);
-            }
-        }
-        let mut state = BatchState::default();
-        let runs: Vec<&str> = runs.into_iter().collect();
-        let mut known: HashMap<String, RunFacts> = HashMap::new();
-        for chunk in runs.chunks(ROWS_PER_STATEMENT) {
-            // A run id names a run within its class's feed: another class's run of the same id
-            // is another run.
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "SELECT widget_run_id, 'c', payload FROM results WHERE class_id = ",
-            );
-            q.push_bind(class_id.to_string());
-            q.push(" AND widget_run_id IN (");
-            push_list(&mut q, chunk);
-            q.push(
-                ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles WHERE class_id = ",
-            );
-            q.push_bind(class_id.to_string());
-            q.push(" AND widget_run_id IN (");
-            push_list(&mut q, chunk);
-            q.push(")");
-            let rows: Vec<(String, String, String)> =
-                q.build_query_as().fetch_all(&mut *conn).await?;
-            for (run, which, payload) in rows {
-                let facts = known.entry(run.clone()).or_default();
-                if which == "c" {
-                    facts.completed = true;
-                    state.completed_payloads.insert(run, payload);
-                } else {
-                    facts.struggled = true;
-                    state.struggle_payloads.insert(run, payload);
+        on_conn!(conn, |conn| {
+            let mut runs = HashSet::new();
+            let mut calls = HashSet::new();
+            for (_, item, _) in parsed {
+                if let Parsed::Contract(message) = item {
+                    let wanted = lookup(message);
+                    runs.extend(wanted.run);
+                    calls.extend(wanted.call);
                 }
             }
-        }
-        for (run, facts) in known {
-            state.facts.know_run(run, facts);
-        }
-        let calls: Vec<&str> = calls.into_iter().collect();
-        for chunk in calls.chunks(ROWS_PER_STATEMENT) {
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "SELECT call_id, function, deadline, state, learner FROM calls WHERE class_id = ",
-            );
-            q.push_bind(class_id.to_string());
-            q.push(" AND call_id IN (");
-            push_list(&mut q, chunk);
-            q.push(")");
-            let rows: Vec<(String, String, String, String, String)> =
-                q.build_query_as().fetch_all(&mut *conn).await?;
-            for (call_id, function, deadline, call_state, learner) in rows {
-                state.call_learners.insert(call_id.clone(), learner);
-                let function = match function.as_str() {
-                    "score" => Function::Score,
-                    _ => Function::Assist,
-                };
-                let deadline = a2learn_contract::rules::parse_timestamp("deadline", &deadline)
-                    .map_err(|e| StoreError::Invalid(format!("stored call deadline: {e}")))?;
-                state.facts.know_call(
-                    call_id,
-                    CallFacts {
-                        function,
-                        deadline,
-                        answered: call_state != "open",
-                    },
+            let mut state = BatchState::default();
+            let runs: Vec<&str> = runs.into_iter().collect();
+            let mut known: HashMap<String, RunFacts> = HashMap::new();
+            for chunk in runs.chunks(ROWS_PER_STATEMENT) {
+                // A run id names a run within its class's feed: another class's run of the same id
+                // is another run.
+                let mut q = QueryBuilder::<Db>::new(
+                    "SELECT widget_run_id, 'c', payload FROM results WHERE class_id = ",
                 );
+                q.push_bind(class_id.to_string());
+                q.push(" AND widget_run_id IN (");
+                push_list(&mut q, chunk);
+                q.push(
+                ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles WHERE class_id = ",
+            );
+                q.push_bind(class_id.to_string());
+                q.push(" AND widget_run_id IN (");
+                push_list(&mut q, chunk);
+                q.push(")");
+                let rows: Vec<(String, String, String)> =
+                    q.build_query_as().fetch_all(&mut *conn).await?;
+                for (run, which, payload) in rows {
+                    let facts = known.entry(run.clone()).or_default();
+                    if which == "c" {
+                        facts.completed = true;
+                        state.completed_payloads.insert(run, payload);
+                    } else {
+                        facts.struggled = true;
+                        state.struggle_payloads.insert(run, payload);
+                    }
+                }
             }
-        }
-        Ok(state)
+            for (run, facts) in known {
+                state.facts.know_run(run, facts);
+            }
+            let calls: Vec<&str> = calls.into_iter().collect();
+            for chunk in calls.chunks(ROWS_PER_STATEMENT) {
+                let mut q = QueryBuilder::<Db>::new(
+                    "SELECT call_id, function, deadline, state, learner FROM calls WHERE class_id = ",
+                );
+                q.push_bind(class_id.to_string());
+                q.push(" AND call_id IN (");
+                push_list(&mut q, chunk);
+                q.push(")");
+                let rows: Vec<(String, String, String, String, String)> =
+                    q.build_query_as().fetch_all(&mut *conn).await?;
+                for (call_id, function, deadline, call_state, learner) in rows {
+                    state.call_learners.insert(call_id.clone(), learner);
+                    let function = match function.as_str() {
+                        "score" => Function::Score,
+                        _ => Function::Assist,
+                    };
+                    let deadline = a2learn_contract::rules::parse_timestamp("deadline", &deadline)
+                        .map_err(|e| StoreError::Invalid(format!("stored call deadline: {e}")))?;
+                    state.facts.know_call(
+                        call_id,
+                        CallFacts {
+                            function,
+                            deadline,
+                            answered: call_state != "open",
+                        },
+                    );
+                }
+            }
+            Ok(state)
+        })
     }
 
     /// Whose rows the accepted events change: the learner of each event, request and response
@@ -247,7 +251,10 @@ impl BatchState {
     }
 }
 
-pub(super) fn push_list(q: &mut QueryBuilder<'_, Sqlite>, items: &[&str]) {
+pub(super) fn push_list<'args, DB: sqlx::Database>(q: &mut QueryBuilder<'args, DB>, items: &[&str])
+where
+    String: sqlx::Encode<'args, DB> + sqlx::Type<DB>,
+{
     let mut sep = q.separated(", ");
     for item in items {
         sep.push_bind(item.to_string());

@@ -97,7 +97,7 @@ pub async fn raw_insert(dir: &Path, rows: &[(i64, String, String)]) -> anyhow::R
     let now = clock.now_ms();
     let started = Instant::now();
     for tx_rows in rows.chunks(1000) {
-        let mut tx = store.pool().begin().await?;
+        let mut tx = store.sqlite()?.begin().await?;
         for chunk in tx_rows.chunks(200) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
@@ -270,7 +270,7 @@ pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows
         ("grid_totals", "class_id, pathway_id, widget_id, state"),
     ] {
         let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
-            .fetch_all(store.pool())
+            .fetch_all(store.sqlite()?)
             .await?;
         let mut t = TableRows {
             table,
@@ -330,7 +330,7 @@ pub async fn raw_insert_same(
     let transactions = transactions.max(1);
     let started = Instant::now();
     for t in 0..transactions {
-        let mut tx = store.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = store.sqlite()?.begin_with("BEGIN IMMEDIATE").await?;
         for table in &rows.tables {
             let n = table.rows.len();
             let share = &table.rows[n * t / transactions..n * (t + 1) / transactions];

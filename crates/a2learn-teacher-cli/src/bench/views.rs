@@ -291,7 +291,7 @@ impl<'a> Filler<'a> {
     }
 
     async fn flush(&mut self) -> anyhow::Result<()> {
-        let mut tx = self.store.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.store.sqlite()?.begin_with("BEGIN IMMEDIATE").await?;
         for chunk in self.classes.chunks(500) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "INSERT INTO classes (class_id, title, join_code, created_at) ",
@@ -412,7 +412,7 @@ impl<'a> Filler<'a> {
 }
 
 async fn catalog(store: &Store, pathway: &str, n_steps: usize) -> anyhow::Result<()> {
-    let mut tx = store.pool().begin().await?;
+    let mut tx = store.sqlite()?.begin().await?;
     sqlx::query(
         "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES (?, 'Bench', '1', 0)",
     )
@@ -466,7 +466,7 @@ where
         store.rebuild_grid_rollup().await?;
         // Everything into the main file before it moves (a WAL left behind would be lost).
         let (busy, _, _): (i64, i64, i64) = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite()?)
             .await?;
         anyhow::ensure!(busy == 0, "the filled database could not be checkpointed");
         store.close().await;
@@ -561,7 +561,7 @@ async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
     .bind(class)
     .bind("")
     .bind(i64::from(class_view::GRID_PAGE) + 1)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await?;
     let page = serde_json::Value::from(learners).to_string();
     let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
@@ -571,7 +571,7 @@ async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
     .bind(class)
     .bind(VIEW_PATHWAY)
     .bind(&page)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await?;
     let totals: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT widget_id, state, learners FROM grid_totals \
@@ -579,11 +579,11 @@ async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
     )
     .bind(class)
     .bind(VIEW_PATHWAY)
-    .fetch_all(store.pool())
+    .fetch_all(store.sqlite()?)
     .await?;
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
         .bind(class)
-        .fetch_one(store.pool())
+        .fetch_one(store.sqlite()?)
         .await?;
     anyhow::ensure!(count > 0 && !totals.is_empty(), "an empty class {class}");
     Ok(cells.len())
@@ -598,7 +598,7 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
         );
         let store = view_store(&opts.data_dir, total, &opts.classes).await?;
         let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results")
-            .fetch_one(store.pool())
+            .fetch_one(store.sqlite()?)
             .await?;
         println!("  the store holds {stored} results");
         for &n in &opts.classes {

@@ -1,10 +1,8 @@
 //! `a2learn-teacher db …`: look inside the local database, back it up, restore it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-
-use anyhow::Context;
 
 use a2learn_teacher::{Store, SystemClock};
 
@@ -33,12 +31,16 @@ pub enum DbCommand {
     },
 }
 
-pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
-    let path = a2learn_teacher::paths::default_db_path(db)
-        .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+pub fn run(db: Option<&str>, command: DbCommand) -> anyhow::Result<ExitCode> {
+    let location = super::location(db)?;
     let runtime = super::runtime()?;
     runtime.block_on(async {
         if let DbCommand::Restore { from } = &command {
+            let path = super::file_only(
+                db,
+                "db restore",
+                "restore a shared store with PostgreSQL's own tools (pg_restore)",
+            )?;
             // The current file may be the damaged one: it is not opened before the swap.
             let restored = a2learn_teacher::store::restore(&path, from).await?;
             // Opening migrates an older backup (after backing it up) and proves it opens.
@@ -55,7 +57,14 @@ pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
             store.close().await;
             return Ok(ExitCode::SUCCESS);
         }
-        let store = Store::open(&path, Arc::new(SystemClock)).await?;
+        if matches!(command, DbCommand::Backup { .. }) {
+            super::file_only(
+                db,
+                "db backup",
+                "back up a shared store with PostgreSQL's own tools (pg_dump)",
+            )?;
+        }
+        let store = Store::open_at(&location, Arc::new(SystemClock)).await?;
         match command {
             DbCommand::Info { json } => {
                 let info = store.info().await?;
@@ -79,7 +88,7 @@ pub fn run(db: Option<&Path>, command: DbCommand) -> anyhow::Result<ExitCode> {
             }
             DbCommand::Backup { out } => {
                 store.backup_to(&out).await?;
-                println!("backed up {} to {}", path.display(), out.display());
+                println!("backed up {location} to {}", out.display());
             }
             DbCommand::Restore { .. } => {}
         }

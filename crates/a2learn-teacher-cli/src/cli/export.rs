@@ -1,10 +1,9 @@
 //! `a2learn-teacher export`: one class (or one assignment) to one file, atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::Context;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
@@ -48,9 +47,12 @@ fn parse_format(text: &str) -> Result<Format, String> {
     })
 }
 
-pub fn run(db: Option<&Path>, args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let path = a2learn_teacher::paths::default_db_path(db)
-        .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+pub fn run(db: Option<&str>, args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let path = super::file_only(
+        db,
+        "export",
+        "exports of a shared store are not written yet; export from a teacher's file",
+    )?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
         let store = Store::open(&path, clock).await?;

@@ -10,15 +10,18 @@ mod sync;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use a2learn_teacher::store::Location;
 use clap::{Parser, Subcommand};
 
 /// a2learn Teacher: follow a class's a2learn pathways, answer help requests, export results.
 #[derive(Debug, Parser)]
 #[command(name = "a2learn-teacher", version, about, propagate_version = true)]
 pub struct Cli {
-    /// The local database file (default: $A2LEARN_TEACHER_DB, else the platform data folder).
-    #[arg(long, global = true, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    /// The database: a local file, or a school's shared store as a postgres:// URL (`sync` and
+    /// `db info|rebuild`). Default: $A2LEARN_TEACHER_DB, else the file in the platform data
+    /// folder.
+    #[arg(long, global = true, value_name = "PATH|URL")]
+    pub db: Option<String>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -73,10 +76,24 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error and its causes on one line, each cause once: most of the core's errors already
+/// name their cause, and sqlx's repeat theirs, so `{:#}` would say the same thing three times.
+fn error_text(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.contains(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -103,6 +120,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Contract { command } => contract::run(command),
         Command::Export(args) => export::run(cli.db.as_deref(), args),
         Command::Report(args) => report::run(cli.db.as_deref(), args),
+    }
+}
+
+/// The store a command works on: `--db`, else `A2LEARN_TEACHER_DB`, else the platform file.
+pub(crate) fn location(db: Option<&str>) -> anyhow::Result<Location> {
+    Ok(a2learn_teacher::paths::default_db_location(db)?)
+}
+
+/// The file of a command that works on a SQLite file only; a shared store's URL is refused with
+/// `instead`, what to do there.
+pub(crate) fn file_only(db: Option<&str>, command: &str, instead: &str) -> anyhow::Result<PathBuf> {
+    match location(db)? {
+        Location::Sqlite(path) => Ok(path),
+        Location::Postgres(url) => {
+            anyhow::bail!(
+                "`{command}` works on a SQLite file, not on the shared store at {url}: {instead}"
+            )
+        }
     }
 }
 

@@ -1,11 +1,10 @@
 //! `a2learn-teacher report`: the after-class report of a class (or one assignment), as JSON or
 //! as a printable, self-contained HTML page per assignment, written atomically.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use a2learn_teacher::Store;
@@ -42,9 +41,12 @@ pub struct ReportArgs {
     pub identified: bool,
 }
 
-pub fn run(db: Option<&Path>, args: ReportArgs) -> anyhow::Result<ExitCode> {
-    let path = a2learn_teacher::paths::default_db_path(db)
-        .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+pub fn run(db: Option<&str>, args: ReportArgs) -> anyhow::Result<ExitCode> {
+    let path = super::file_only(
+        db,
+        "report",
+        "reports of a shared store are not written yet; report from a teacher's file",
+    )?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
         let store = Store::open(&path, clock).await?;

@@ -1,11 +1,9 @@
 //! `a2learn-teacher sync`: follow one class headless until interrupted.
 
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use tokio_util::sync::CancellationToken;
 
 use a2learn_teacher::Store;
@@ -30,9 +28,8 @@ pub struct SyncArgs {
     pub quiet: bool,
 }
 
-pub fn run(db: Option<&Path>, args: SyncArgs) -> anyhow::Result<ExitCode> {
-    let path = a2learn_teacher::paths::default_db_path(db)
-        .context("no database path: pass --db PATH or set A2LEARN_TEACHER_DB")?;
+pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
+    let location = super::location(db)?;
     let host_id = match validate_host_url(&args.host) {
         Ok(url) => url,
         Err(e) => {
@@ -42,7 +39,7 @@ pub fn run(db: Option<&Path>, args: SyncArgs) -> anyhow::Result<ExitCode> {
     };
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
-        let store = Store::open(&path, clock.clone()).await?;
+        let store = Store::open_at(&location, clock.clone()).await?;
         // The class is this host's (the app lists and follows it with this host only); a class of
         // the same id that another host's sync stored here is refused, not mixed in.
         let bound = async {

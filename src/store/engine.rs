@@ -1,0 +1,377 @@
+//! The two engines a store runs on: SQLite (one teacher's file, the default) and PostgreSQL (a
+//! school's shared store), chosen by the location a store is opened at.
+//!
+//! The store's SQL is written once, in the dialect both engines read (`$1` parameters,
+//! `ON CONFLICT`, `CAST(… AS BIGINT)`), and compiled once per engine by [`on_pool!`] and
+//! [`on_conn!`]: each expands its body into one `match` arm per engine, where the connection
+//! has its engine's concrete sqlx type. So there is no generic database code to bound and no
+//! runtime translation layer (sqlx's `Any` driver converts every row, and its query builder
+//! writes SQLite's `?` placeholders on PostgreSQL): SQLite keeps its speed, and a query reads
+//! the same in both arms. Inside an arm, `Db` names the engine's sqlx database type and `PG`
+//! says which arm it is, for the few statements the two engines spell differently (a JSON list
+//! of ids, the write lock).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use sqlx::{PgConnection, PgPool, Postgres, Sqlite, SqliteConnection, SqlitePool, Transaction};
+
+/// Where a store lives: a SQLite file, or a PostgreSQL database given by its URL.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    Sqlite(PathBuf),
+    Postgres(PgUrl),
+}
+
+impl Location {
+    /// The location named by a `--db` value or `A2LEARN_TEACHER_DB`: a `postgres://` or
+    /// `postgresql://` URL, or else a file path.
+    pub fn parse(value: &str) -> Result<Self, LocationError> {
+        if value.trim().is_empty() {
+            return Err(LocationError::Empty);
+        }
+        let lower = value.to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            return PgUrl::parse(value).map(Location::Postgres);
+        }
+        if lower.contains("://") && !lower.starts_with("sqlite://") {
+            let scheme = value.split("://").next().unwrap_or_default();
+            return Err(LocationError::Scheme(scheme.to_string()));
+        }
+        let path = value.strip_prefix("sqlite://").unwrap_or(value);
+        Ok(Location::Sqlite(PathBuf::from(path)))
+    }
+
+    /// The file of a SQLite store.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Location::Sqlite(path) => Some(path),
+            Location::Postgres(_) => None,
+        }
+    }
+}
+
+impl From<PathBuf> for Location {
+    fn from(path: PathBuf) -> Self {
+        Location::Sqlite(path)
+    }
+}
+
+impl From<&Path> for Location {
+    fn from(path: &Path) -> Self {
+        Location::Sqlite(path.to_path_buf())
+    }
+}
+
+/// What a location prints as: the file's path, or the URL with its password replaced.
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sqlite(path) => write!(f, "{}", path.display()),
+            Location::Postgres(url) => write!(f, "{url}"),
+        }
+    }
+}
+
+impl fmt::Debug for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Location::Sqlite(path) => f.debug_tuple("Sqlite").field(path).finish(),
+            Location::Postgres(url) => f.debug_tuple("Postgres").field(url).finish(),
+        }
+    }
+}
+
+impl FromStr for Location {
+    type Err = LocationError;
+
+    fn from_str(value: &str) -> Result<Self, Self::Err> {
+        Self::parse(value)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LocationError {
+    #[error("no database given: pass --db PATH (or a postgres:// URL), or set A2LEARN_TEACHER_DB")]
+    Empty,
+    #[error(
+        "a database is a file path or a postgres:// URL; \"{0}://\" is neither (SQLite and \
+         PostgreSQL are the engines a2learn Teacher runs on)"
+    )]
+    Scheme(String),
+    /// The URL is not whole. The message never repeats the URL: it may hold a password.
+    #[error("the PostgreSQL URL cannot be read ({0}); expected postgres://USER:PASSWORD@HOST/DB")]
+    Url(String),
+}
+
+/// A PostgreSQL URL whose password never prints: `Display`, `Debug` and every error show
+/// `postgres://user:***@host/db`. Only [`PgUrl::connect_options`] reads the whole URL.
+#[derive(Clone, PartialEq, Eq)]
+pub struct PgUrl {
+    url: String,
+}
+
+impl PgUrl {
+    pub fn parse(value: &str) -> Result<Self, LocationError> {
+        // sqlx reads the URL the same way when it connects: a URL it cannot read is refused
+        // here, before anything tries to print it.
+        sqlx::postgres::PgConnectOptions::from_str(value).map_err(|e| {
+            // sqlx's message may quote the URL; say only what kind of mistake it is.
+            let kind = match e {
+                sqlx::Error::Configuration(_) => "a part of it is not valid",
+                _ => "it is not a URL",
+            };
+            LocationError::Url(kind.to_string())
+        })?;
+        Ok(Self {
+            url: value.to_string(),
+        })
+    }
+
+    pub(crate) fn connect_options(&self) -> Result<sqlx::postgres::PgConnectOptions, sqlx::Error> {
+        sqlx::postgres::PgConnectOptions::from_str(&self.url)
+    }
+
+    /// The URL with the password (if any) replaced by `***`.
+    pub fn redacted(&self) -> String {
+        redact(&self.url)
+    }
+}
+
+/// Replaces the password of `scheme://user:password@host…` with `***`; a URL without one is
+/// returned as it is. A password in the query (`?password=…`) is replaced too.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    // The authority ends at the first '/', '?' or '#'; its credentials, at its last '@'.
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(end);
+    let authority = match authority.rsplit_once('@') {
+        Some((userinfo, host)) => match userinfo.split_once(':') {
+            Some((user, _password)) => format!("{user}:***@{host}"),
+            None => format!("{userinfo}@{host}"),
+        },
+        None => authority.to_string(),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let query: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if key.eq_ignore_ascii_case("password") => {
+                        format!("{key}=***")
+                    }
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", query.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{authority}{tail}")
+}
+
+impl fmt::Display for PgUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.redacted())
+    }
+}
+
+impl fmt::Debug for PgUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "PgUrl({})", self.redacted())
+    }
+}
+
+/// A store's connection pool, on its engine.
+#[derive(Debug, Clone)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+impl Pool {
+    pub async fn close(&self) {
+        match self {
+            Pool::Sqlite(pool) => pool.close().await,
+            Pool::Postgres(pool) => pool.close().await,
+        }
+    }
+
+    /// A write transaction. On SQLite it takes the database's write lock first (`BEGIN
+    /// IMMEDIATE`), so two writers queue instead of failing on upgrade; on PostgreSQL rows lock
+    /// as they are written, and a writer that must see a class alone takes [`lock_class`].
+    pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
+        Ok(match self {
+            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        })
+    }
+}
+
+/// The store's own pool on its engine, for tools and tests that read the database directly
+/// (the code of a2learn Teacher itself goes through [`on_pool!`]).
+#[derive(Debug, Clone, Copy)]
+pub enum RawPool<'a> {
+    Sqlite(&'a SqlitePool),
+    Postgres(&'a PgPool),
+}
+
+impl Pool {
+    pub(crate) fn raw(&self) -> RawPool<'_> {
+        match self {
+            Pool::Sqlite(pool) => RawPool::Sqlite(pool),
+            Pool::Postgres(pool) => RawPool::Postgres(pool),
+        }
+    }
+}
+
+/// A write transaction on either engine.
+pub(crate) enum Tx {
+    Sqlite(Transaction<'static, Sqlite>),
+    Postgres(Transaction<'static, Postgres>),
+}
+
+impl Tx {
+    pub fn conn(&mut self) -> Conn<'_> {
+        match self {
+            Tx::Sqlite(tx) => Conn::Sqlite(tx),
+            Tx::Postgres(tx) => Conn::Postgres(tx),
+        }
+    }
+
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(tx) => tx.commit().await,
+            Tx::Postgres(tx) => tx.commit().await,
+        }
+    }
+}
+
+/// A borrowed connection (most often a transaction's) on either engine.
+pub(crate) enum Conn<'c> {
+    Sqlite(&'c mut SqliteConnection),
+    Postgres(&'c mut PgConnection),
+}
+
+impl<'c> From<&'c mut SqliteConnection> for Conn<'c> {
+    fn from(conn: &'c mut SqliteConnection) -> Self {
+        Conn::Sqlite(conn)
+    }
+}
+
+impl<'c> From<&'c mut PgConnection> for Conn<'c> {
+    fn from(conn: &'c mut PgConnection) -> Self {
+        Conn::Postgres(conn)
+    }
+}
+
+/// Runs `$body` with `$pool` bound to the store pool's engine-typed pool (`&SqlitePool` or
+/// `&PgPool`); `Db` and `PG` name the engine inside (see the module's comment).
+macro_rules! on_pool {
+    ($pool:expr, |$p:ident| $body:expr) => {
+        match $pool {
+            $crate::store::engine::Pool::Sqlite($p) => {
+                #[allow(dead_code)]
+                type Db = ::sqlx::Sqlite;
+                #[allow(dead_code)]
+                const PG: bool = false;
+                $body
+            }
+            $crate::store::engine::Pool::Postgres($p) => {
+                #[allow(dead_code)]
+                type Db = ::sqlx::Postgres;
+                #[allow(dead_code)]
+                const PG: bool = true;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` with `$c` bound to `&mut SqliteConnection` or `&mut PgConnection`, from a
+/// `&mut Conn`; `Db` and `PG` name the engine inside (see the module's comment). A helper that
+/// takes a [`Conn`] is called from inside as `helper(&mut Conn::from(&mut *c))`.
+macro_rules! on_conn {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::store::engine::Conn::Sqlite(inner) => {
+                #[allow(dead_code)]
+                type Db = ::sqlx::Sqlite;
+                #[allow(dead_code)]
+                const PG: bool = false;
+                let $c: &mut ::sqlx::SqliteConnection = &mut **inner;
+                $body
+            }
+            $crate::store::engine::Conn::Postgres(inner) => {
+                #[allow(dead_code)]
+                type Db = ::sqlx::Postgres;
+                #[allow(dead_code)]
+                const PG: bool = true;
+                let $c: &mut ::sqlx::PgConnection = &mut **inner;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use {on_conn, on_pool};
+
+/// Holds a class's write lock on PostgreSQL until the transaction ends, so two followers of one
+/// class (two `sync` processes, a shard overlap) apply its batches one at a time, as SQLite's
+/// `BEGIN IMMEDIATE` makes them. A no-op on SQLite, whose write lock is the whole database.
+pub(crate) async fn lock_class(conn: &mut Conn<'_>, class_id: &str) -> Result<(), sqlx::Error> {
+    if let Conn::Postgres(conn) = conn {
+        sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+            .bind(class_id)
+            .execute(&mut **conn)
+            .await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_password_never_prints() {
+        let at =
+            Location::parse("postgres://teacher:s3cret-canary@db.school:5432/a2learn").unwrap();
+        for shown in [format!("{at}"), format!("{at:?}")] {
+            assert!(!shown.contains("s3cret-canary"), "{shown}");
+            assert!(
+                shown.contains("teacher:***@db.school:5432/a2learn"),
+                "{shown}"
+            );
+        }
+        let query = PgUrl::parse("postgresql://u@h/db?password=s3cret-canary&sslmode=disable")
+            .unwrap()
+            .redacted();
+        assert_eq!(query, "postgresql://u@h/db?password=***&sslmode=disable");
+        // Control: a URL without a password prints whole.
+        let plain = Location::parse("postgres://teacher@localhost/a2learn").unwrap();
+        assert_eq!(plain.to_string(), "postgres://teacher@localhost/a2learn");
+    }
+
+    #[test]
+    fn a_path_is_sqlite_and_other_schemes_are_refused() {
+        assert_eq!(
+            Location::parse("/tmp/a.db").unwrap(),
+            Location::Sqlite(PathBuf::from("/tmp/a.db"))
+        );
+        assert_eq!(
+            Location::parse("sqlite:///tmp/a.db").unwrap(),
+            Location::Sqlite(PathBuf::from("/tmp/a.db"))
+        );
+        assert!(matches!(
+            Location::parse("mysql://u:p@h/db"),
+            Err(LocationError::Scheme(s)) if s == "mysql"
+        ));
+        assert_eq!(Location::parse("  "), Err(LocationError::Empty));
+        let bad = Location::parse("postgres://u:s3cret-canary@h:notaport/db").unwrap_err();
+        assert!(!bad.to_string().contains("s3cret-canary"), "{bad}");
+    }
+}
