@@ -21,8 +21,25 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
         memory_events: 1_000,
         data_dir: data.path().to_path_buf(),
         exe: Some(PathBuf::from(env!("CARGO_BIN_EXE_a2learn-teacher"))),
+        // The ingest on PostgreSQL too, when the test command has started its cluster.
+        postgres: std::env::var("A2LEARN_TEST_PG_URL").ok(),
     };
     let report = run(Which::All, &opts).await.unwrap();
+    // Each ingest figure once per engine measured: 8 on SQLite (and parse + validate, which
+    // stores nothing), 8 more named `postgres: …` on PostgreSQL.
+    let ingest: Vec<&str> = report
+        .figures
+        .iter()
+        .filter(|f| f.section == "ingest")
+        .map(|f| f.name.as_str())
+        .collect();
+    let on_postgres = ingest
+        .iter()
+        .filter(|n| n.starts_with("postgres: "))
+        .count();
+    assert_eq!(ingest.len(), 9 + on_postgres, "{ingest:?}");
+    let want_postgres = if opts.postgres.is_some() { 8 } else { 0 };
+    assert_eq!(on_postgres, want_postgres, "{ingest:?}");
     for section in ["ingest", "views", "export", "live", "memory"] {
         assert!(
             report.figures.iter().any(|f| f.section == section),

@@ -9,20 +9,115 @@
 //! - **same rows**: every row the pipeline stored (ledger, results, struggles, calls, learners,
 //!   the grid's rollup, cursor), read back from the pipeline's database: the fair comparison, since the pipeline
 //!   must write all of them.
+//!
+//! Then four syncs at once, each following its own host's class, write into one store: what a
+//! district's followers do to one server (and SQLite's one writer at a time, on a file).
+//!
+//! With `--postgres URL` every store figure is measured again on PostgreSQL, each store a fresh
+//! database made on that server (and dropped after), beside its own raw limits.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sqlx::{Column, QueryBuilder, Row, Sqlite, TypeInfo, ValueRef};
+use sqlx::{Column, Connection, QueryBuilder, Row, TypeInfo, ValueRef};
 use tokio_util::sync::CancellationToken;
 
 use super::{Options, Report, Spread};
+use a2learn_contract::Registry;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
 use a2learn_teacher::host::mcp::HostClient;
-use a2learn_teacher::store::Store;
+use a2learn_teacher::store::{Location, PgUrl, RawPool, Store};
 use a2learn_teacher::sync::refresh_catalog;
+
+/// Runs `$body` with `$p` bound to the store's own pool and `Db` naming its engine (`$N`
+/// placeholders read the same on both).
+macro_rules! on_raw {
+    ($store:expr, |$p:ident| $body:expr) => {
+        match $store.raw_pool() {
+            RawPool::Sqlite($p) => {
+                type Db = sqlx::Sqlite;
+                $body
+            }
+            RawPool::Postgres($p) => {
+                type Db = sqlx::Postgres;
+                $body
+            }
+        }
+    };
+}
+
+/// Where a run's fresh stores are made: files in a temporary folder, or databases on a
+/// PostgreSQL server.
+#[derive(Debug, Clone)]
+pub enum Target {
+    Sqlite(PathBuf),
+    /// A server's URL (with a database the bench may connect to, e.g. `postgres`) on which it
+    /// creates and drops its own databases.
+    Postgres(String),
+}
+
+impl Target {
+    /// The location of the store called `name` (its file, or its database's URL).
+    fn location(&self, name: &str) -> anyhow::Result<Location> {
+        Ok(match self {
+            Target::Sqlite(dir) => Location::Sqlite(dir.join(format!("{name}.db"))),
+            Target::Postgres(server) => {
+                let (base, _) = server
+                    .rsplit_once('/')
+                    .ok_or_else(|| anyhow::anyhow!("--postgres: a URL ends in /DATABASE"))?;
+                Location::Postgres(PgUrl::parse(&format!("{base}/{}", database_name(name)))?)
+            }
+        })
+    }
+
+    /// A fresh, empty store called `name` (a database of that name is dropped first).
+    async fn fresh(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
+        if let Target::Postgres(server) = self {
+            let mut admin = sqlx::PgConnection::connect(server).await?;
+            let db = database_name(name);
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {db}"))
+                .execute(&mut admin)
+                .await?;
+            sqlx::query(&format!("CREATE DATABASE {db}"))
+                .execute(&mut admin)
+                .await?;
+            admin.close().await?;
+        }
+        self.open(name, clock).await
+    }
+
+    /// The store called `name`, as it is.
+    async fn open(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
+        Ok(Store::open_at(&self.location(name)?, clock).await?)
+    }
+
+    /// Drops the databases a PostgreSQL run made (a folder's files go with the folder).
+    async fn clean(&self, names: &[&str]) -> anyhow::Result<()> {
+        if let Target::Postgres(server) = self {
+            let mut admin = sqlx::PgConnection::connect(server).await?;
+            for name in names {
+                sqlx::query(&format!("DROP DATABASE IF EXISTS {}", database_name(name)))
+                    .execute(&mut admin)
+                    .await?;
+            }
+            admin.close().await?;
+        }
+        Ok(())
+    }
+}
+
+/// A database name the bench owns: `a2learn_bench_` and the store's name.
+fn database_name(name: &str) -> String {
+    format!("a2learn_bench_{}", name.replace('-', "_"))
+}
+
+/// The stores one run makes.
+const STORES: [&str; 5] = ["raw", "ingest", "pipeline", "raw-same", "concurrent"];
+
+/// The syncs that write into one store at once in the concurrent measurement.
+pub const CONCURRENT_SYNCS: usize = 4;
 
 /// A host log ready to be replayed: the host, its class, and the seq of the last frame wanted.
 pub struct ReplaySource {
@@ -91,27 +186,29 @@ pub async fn prepare_replay(frames: usize, seed: u64) -> anyhow::Result<ReplaySo
 
 /// Inserts `rows` into a fresh database's ledger in transactions of 1,000 rows, 200 rows per
 /// statement. Returns rows per second.
-pub async fn raw_insert(dir: &Path, rows: &[(i64, String, String)]) -> anyhow::Result<f64> {
+pub async fn raw_insert(target: &Target, rows: &[(i64, String, String)]) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.join("raw.db"), clock.clone()).await?;
+    let store = target.fresh("raw", clock.clone()).await?;
     let now = clock.now_ms();
     let started = Instant::now();
     for tx_rows in rows.chunks(1000) {
-        let mut tx = store.sqlite()?.begin().await?;
-        for chunk in tx_rows.chunks(200) {
-            let mut q = QueryBuilder::<Sqlite>::new(
-                "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
-            );
-            q.push_values(chunk, |mut row, (seq, name, payload)| {
-                row.push_bind("bench")
-                    .push_bind(*seq)
-                    .push_bind(name.as_str())
-                    .push_bind(payload.as_str())
-                    .push_bind(now);
-            });
-            q.build().execute(&mut *tx).await?;
-        }
-        tx.commit().await?;
+        on_raw!(store, |pool| {
+            let mut tx = pool.begin().await?;
+            for chunk in tx_rows.chunks(200) {
+                let mut q = QueryBuilder::<Db>::new(
+                    "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
+                );
+                q.push_values(chunk, |mut row, (seq, name, payload)| {
+                    row.push_bind("bench")
+                        .push_bind(*seq)
+                        .push_bind(name.as_str())
+                        .push_bind(payload.as_str())
+                        .push_bind(now);
+                });
+                q.build().execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+        });
     }
     let rate = rows.len() as f64 / started.elapsed().as_secs_f64();
     store.close().await;
@@ -120,44 +217,115 @@ pub async fn raw_insert(dir: &Path, rows: &[(i64, String, String)]) -> anyhow::R
 
 /// Replays the whole log from the host into a fresh database through the pipeline. Returns
 /// frames per second (every frame of the log: stored, quarantined or ignored).
-pub async fn pipeline_replay(dir: &Path, source: &ReplaySource) -> anyhow::Result<f64> {
+pub async fn pipeline_replay(target: &Target, source: &ReplaySource) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.join("pipeline.db"), clock.clone()).await?;
+    let store = target.fresh("pipeline", clock.clone()).await?;
+    let registry = catalog_for(&store, source).await?;
+    let started = Instant::now();
+    follow(store.clone(), registry, source, clock).await?;
+    let elapsed = started.elapsed();
+    store.close().await;
+    Ok(source.frames as f64 / elapsed.as_secs_f64())
+}
+
+/// Several syncs at once into one fresh store, each following its own host's class, as a
+/// district's followers write into one server. Returns the frames of all of them per second
+/// of the whole.
+pub async fn concurrent_replays(target: &Target, sources: &[ReplaySource]) -> anyhow::Result<f64> {
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = target.fresh("concurrent", clock.clone()).await?;
+    let mut registries = Vec::with_capacity(sources.len());
+    for source in sources {
+        registries.push(catalog_for(&store, source).await?);
+    }
+    let started = Instant::now();
+    let mut syncs = Vec::with_capacity(sources.len());
+    for (source, registry) in sources.iter().zip(registries) {
+        let (store, clock) = (store.clone(), clock.clone());
+        let (url, token, class_id, last_seq) = (
+            source.host.url(),
+            source.token.clone(),
+            source.class_id.clone(),
+            source.last_seq,
+        );
+        syncs.push(tokio::spawn(async move {
+            follow_feed(store, registry, &url, &token, &class_id, last_seq, clock).await
+        }));
+    }
+    for sync in syncs {
+        sync.await??;
+    }
+    let elapsed = started.elapsed();
+    store.close().await;
+    let frames: usize = sources.iter().map(|s| s.frames).sum();
+    Ok(frames as f64 / elapsed.as_secs_f64())
+}
+
+/// The class of `source` in `store`, and the catalog of its host.
+async fn catalog_for(store: &Store, source: &ReplaySource) -> anyhow::Result<Arc<Registry>> {
     store.ensure_class(&source.class_id).await?;
     let client = HostClient::connect(&source.host.url(), &source.token).await?;
-    let registry = Arc::new(refresh_catalog(&store, &client).await?);
+    let registry = Arc::new(refresh_catalog(store, &client).await?);
     client.close().await;
+    Ok(registry)
+}
 
+/// Follows the feed of `source` into `store` until its last frame is stored.
+async fn follow(
+    store: Store,
+    registry: Arc<Registry>,
+    source: &ReplaySource,
+    clock: SharedClock,
+) -> anyhow::Result<()> {
+    let url = source.host.url();
+    follow_feed(
+        store,
+        registry,
+        &url,
+        &source.token,
+        &source.class_id,
+        source.last_seq,
+        clock,
+    )
+    .await
+}
+
+async fn follow_feed(
+    store: Store,
+    registry: Arc<Registry>,
+    url: &str,
+    token: &str,
+    class_id: &str,
+    last_seq: u64,
+    clock: SharedClock,
+) -> anyhow::Result<()> {
     let (sinks, _state, mut stats) = FeedSinks::new();
     let cancel = CancellationToken::new();
-    let config = FeedConfig::new(&source.host.url(), &source.token, &source.class_id);
-    let started = Instant::now();
+    let config = FeedConfig::new(url, token, class_id);
     let feed = tokio::spawn(run_feed(
-        store.clone(),
+        store,
         registry,
         config,
         clock,
         sinks,
         cancel.clone(),
     ));
-    let target = source.last_seq as i64;
+    let target = last_seq as i64;
     while stats.borrow().last_seq.unwrap_or(-1) < target {
         if stats.changed().await.is_err() {
             anyhow::bail!("the feed stopped before the end of the log");
         }
     }
-    let elapsed = started.elapsed();
     cancel.cancel();
     let _ = feed.await;
-    store.close().await;
-    Ok(source.frames as f64 / elapsed.as_secs_f64())
+    Ok(())
 }
 
 /// The pipeline without the network: the log's frames handed to `Store::ingest` in batches of
 /// 1,000, as the feed reader would. Returns frames per second.
-pub async fn store_ingest(dir: &Path, source: &ReplaySource) -> anyhow::Result<f64> {
+pub async fn store_ingest(target: &Target, source: &ReplaySource) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.join("ingest.db"), clock).await?;
+    let store = target.fresh("ingest", clock).await?;
     store.ensure_class(&source.class_id).await?;
     let client = HostClient::connect(&source.host.url(), &source.token).await?;
     let registry = refresh_catalog(&store, &client).await?;
@@ -205,11 +373,12 @@ pub async fn parse_and_validate(dir: &Path, source: &ReplaySource) -> anyhow::Re
     Ok(rate)
 }
 
-/// One stored SQLite value, for copying rows between databases without knowing their types.
+/// One stored value, for copying rows between databases without knowing their types.
 #[derive(Debug, Clone, PartialEq)]
 enum Val {
     Null,
     Int(i64),
+    Bool(bool),
     Real(f64),
     Text(String),
 }
@@ -219,6 +388,9 @@ enum Val {
 struct TableRows {
     table: &'static str,
     columns: Vec<String>,
+    /// Each column's declared type: a NULL is bound as one of its column's type (PostgreSQL
+    /// does not cast a NULL of another type into it).
+    types: Vec<String>,
     rows: Vec<Vec<Val>>,
 }
 
@@ -251,9 +423,10 @@ impl StoredRows {
 
 /// Reads back what the pipeline stored (ledger, results, struggles, calls, learners, the grid's
 /// rollup).
-pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows> {
+pub async fn stored_rows(target: &Target, class_id: &str) -> anyhow::Result<StoredRows> {
     let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(db, clock).await?;
+    let store = target.open("pipeline", clock).await?;
+    let postgres = matches!(target, Target::Postgres(_));
     let mut out = StoredRows {
         class_id: class_id.to_string(),
         tables: Vec::new(),
@@ -269,46 +442,65 @@ pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows
         ("grid_cells", "class_id, pathway_id, learner, widget_id"),
         ("grid_totals", "class_id, pathway_id, widget_id, state"),
     ] {
-        let rows = sqlx::query(&format!("SELECT * FROM {table} ORDER BY {order}"))
-            .fetch_all(store.sqlite()?)
-            .await?;
+        // PostgreSQL has no rowid: its ledger's identity is its insert order, and the other
+        // tables are read in the order their heap holds them.
+        let order = match (postgres, table) {
+            (true, "ledger") => "id",
+            (true, _) if order == "rowid" => "",
+            _ => order,
+        };
+        let sql = if order.is_empty() {
+            format!("SELECT * FROM {table}")
+        } else {
+            format!("SELECT * FROM {table} ORDER BY {order}")
+        };
         let mut t = TableRows {
             table,
             ..TableRows::default()
         };
-        // The ledger's id is a rowid alias: a fresh database assigns its own.
-        let keep: Vec<usize> = match rows.first() {
-            Some(row) => row
-                .columns()
-                .iter()
-                .filter(|c| !(table == "ledger" && c.name() == "id"))
-                .map(|c| c.ordinal())
-                .collect(),
-            None => Vec::new(),
-        };
-        if let Some(row) = rows.first() {
-            t.columns = keep
-                .iter()
-                .map(|&i| row.columns()[i].name().to_string())
-                .collect();
-        }
-        for row in &rows {
-            let mut values = Vec::with_capacity(keep.len());
-            for &i in &keep {
-                let raw = row.try_get_raw(i)?;
-                let value = if raw.is_null() {
-                    Val::Null
-                } else {
-                    match raw.type_info().name() {
-                        "INTEGER" => Val::Int(row.try_get(i)?),
-                        "REAL" => Val::Real(row.try_get(i)?),
-                        _ => Val::Text(row.try_get(i)?),
-                    }
-                };
-                values.push(value);
+        on_raw!(store, |pool| {
+            let rows = sqlx::query::<Db>(&sql).fetch_all(pool).await?;
+            // The ledger's id is the database's own (a rowid alias, an identity): a fresh
+            // database assigns its own.
+            let keep: Vec<usize> = match rows.first() {
+                Some(row) => row
+                    .columns()
+                    .iter()
+                    .filter(|c| !(table == "ledger" && c.name() == "id"))
+                    .map(|c| c.ordinal())
+                    .collect(),
+                None => Vec::new(),
+            };
+            if let Some(row) = rows.first() {
+                t.columns = keep
+                    .iter()
+                    .map(|&i| row.columns()[i].name().to_string())
+                    .collect();
+                t.types = keep
+                    .iter()
+                    .map(|&i| row.columns()[i].type_info().name().to_string())
+                    .collect();
             }
-            t.rows.push(values);
-        }
+            for row in &rows {
+                let mut values = Vec::with_capacity(keep.len());
+                for &i in &keep {
+                    let raw = row.try_get_raw(i)?;
+                    let value = if raw.is_null() {
+                        Val::Null
+                    } else {
+                        match raw.type_info().name() {
+                            "INTEGER" | "INT8" | "BIGINT" => Val::Int(row.try_get(i)?),
+                            "INT4" => Val::Int(i64::from(row.try_get::<i32, _>(i)?)),
+                            "BOOL" | "BOOLEAN" => Val::Bool(row.try_get(i)?),
+                            "REAL" | "FLOAT8" => Val::Real(row.try_get(i)?),
+                            _ => Val::Text(row.try_get(i)?),
+                        }
+                    };
+                    values.push(value);
+                }
+                t.rows.push(values);
+            }
+        });
         out.tables.push(t);
     }
     store.close().await;
@@ -320,44 +512,56 @@ pub async fn stored_rows(db: &Path, class_id: &str) -> anyhow::Result<StoredRows
 /// equal share of every table, 200 rows per statement (fewer for wide tables). Returns the
 /// seconds it took.
 pub async fn raw_insert_same(
-    dir: &Path,
+    target: &Target,
     rows: &StoredRows,
     transactions: usize,
 ) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.join("raw-same.db"), clock).await?;
+    let store = target.fresh("raw-same", clock).await?;
     store.ensure_class(&rows.class_id).await?;
     let transactions = transactions.max(1);
     let started = Instant::now();
     for t in 0..transactions {
-        let mut tx = store.sqlite()?.begin_with("BEGIN IMMEDIATE").await?;
-        for table in &rows.tables {
-            let n = table.rows.len();
-            let share = &table.rows[n * t / transactions..n * (t + 1) / transactions];
-            if share.is_empty() {
-                continue;
+        on_raw!(store, |pool| {
+            // The write lock first on SQLite, as the pipeline takes it.
+            let mut tx = match store.raw_pool() {
+                RawPool::Sqlite(_) => pool.begin_with("BEGIN IMMEDIATE").await?,
+                RawPool::Postgres(_) => pool.begin().await?,
+            };
+            for table in &rows.tables {
+                let n = table.rows.len();
+                let share = &table.rows[n * t / transactions..n * (t + 1) / transactions];
+                if share.is_empty() {
+                    continue;
+                }
+                let per_statement = (30_000 / table.columns.len().max(1)).min(200);
+                for chunk in share.chunks(per_statement) {
+                    let mut q = QueryBuilder::<Db>::new(format!(
+                        "INSERT INTO {} ({}) ",
+                        table.table,
+                        table.columns.join(", ")
+                    ));
+                    q.push_values(chunk, |mut b, row| {
+                        for (v, column_type) in row.iter().zip(&table.types) {
+                            match v {
+                                Val::Null => match column_type.as_str() {
+                                    "BOOL" | "BOOLEAN" => b.push_bind(Option::<bool>::None),
+                                    "TEXT" => b.push_bind(Option::<String>::None),
+                                    "FLOAT8" | "REAL" => b.push_bind(Option::<f64>::None),
+                                    _ => b.push_bind(Option::<i64>::None),
+                                },
+                                Val::Int(i) => b.push_bind(*i),
+                                Val::Bool(x) => b.push_bind(*x),
+                                Val::Real(r) => b.push_bind(*r),
+                                Val::Text(s) => b.push_bind(s.as_str()),
+                            };
+                        }
+                    });
+                    q.build().execute(&mut *tx).await?;
+                }
             }
-            let per_statement = (30_000 / table.columns.len().max(1)).min(200);
-            for chunk in share.chunks(per_statement) {
-                let mut q = QueryBuilder::<Sqlite>::new(format!(
-                    "INSERT INTO {} ({}) ",
-                    table.table,
-                    table.columns.join(", ")
-                ));
-                q.push_values(chunk, |mut b, row| {
-                    for v in row {
-                        match v {
-                            Val::Null => b.push_bind(Option::<i64>::None),
-                            Val::Int(i) => b.push_bind(*i),
-                            Val::Real(r) => b.push_bind(*r),
-                            Val::Text(s) => b.push_bind(s.as_str()),
-                        };
-                    }
-                });
-                q.build().execute(&mut *tx).await?;
-            }
-        }
-        tx.commit().await?;
+            tx.commit().await?;
+        });
     }
     let secs = started.elapsed().as_secs_f64();
     store.close().await;
@@ -376,68 +580,131 @@ pub async fn run(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
         source.frames,
         source.rows.len()
     );
-    let transactions = source.frames.div_ceil(1000);
-    let mut raw = Vec::new();
-    let mut raw_same = Vec::new();
     let mut parsed = Vec::new();
-    let mut stored = Vec::new();
-    let mut pipeline = Vec::new();
-    let mut described = String::new();
-    let mut rows_per_event = f64::NAN;
     for _ in 0..opts.runs {
         let dir = tempfile::tempdir()?;
-        raw.push(raw_insert(dir.path(), &source.rows).await?);
         parsed.push(parse_and_validate(dir.path(), &source).await?);
-        stored.push(store_ingest(dir.path(), &source).await?);
-        pipeline.push(pipeline_replay(dir.path(), &source).await?);
-        let same = stored_rows(&dir.path().join("pipeline.db"), &source.class_id).await?;
-        anyhow::ensure!(!same.is_empty(), "the pipeline stored nothing");
-        rows_per_event = same.len() as f64 / source.frames as f64;
-        described = same.describe();
-        let secs = raw_insert_same(dir.path(), &same, transactions).await?;
-        raw_same.push(source.frames as f64 / secs);
     }
-    println!("  the pipeline stores, per replay: {described} ({rows_per_event:.2} rows per frame)");
-    let raw = Spread::of(&raw);
-    let raw_same = Spread::of(&raw_same);
-    let pipeline_s = Spread::of(&pipeline);
-    report.add("ingest", "raw limit: ledger rows only", "rows/s", raw);
-    report.add(
-        "ingest",
-        "raw limit: the same rows the pipeline stores",
-        "frames/s",
-        raw_same,
-    );
     report.add(
         "ingest",
         "parse + validate only, no store",
         "events/s",
         Spread::of(&parsed),
     );
+    // As many frames in all, in the classes of as many hosts, for the syncs that run at once.
+    let mut classes = Vec::with_capacity(CONCURRENT_SYNCS);
+    for seed in 0..CONCURRENT_SYNCS as u64 {
+        classes.push(prepare_replay(frames / CONCURRENT_SYNCS, 11 + seed).await?);
+    }
+    let mut ids: Vec<&str> = classes.iter().map(|c| c.class_id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    anyhow::ensure!(
+        ids.len() == CONCURRENT_SYNCS,
+        "two hosts made the same class id: the concurrent syncs would write into one class"
+    );
+    println!("  on SQLite (a file per store):");
+    run_on(None, opts, &source, &classes, report).await?;
+    if let Some(server) = &opts.postgres {
+        println!("  on PostgreSQL (a database per store):");
+        run_on(Some(server), opts, &source, &classes, report).await?;
+    }
+    source.host.shutdown().await;
+    for class in classes {
+        class.host.shutdown().await;
+    }
+    Ok(())
+}
+
+/// The raw limits, the store's ingest and the end-to-end replay on one engine (SQLite, or the
+/// PostgreSQL server at `postgres`), each store fresh in every run. PostgreSQL's figures are
+/// named with `postgres: ` first.
+async fn run_on(
+    postgres: Option<&str>,
+    opts: &Options,
+    source: &ReplaySource,
+    classes: &[ReplaySource],
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let prefix = if postgres.is_some() { "postgres: " } else { "" };
+    let transactions = source.frames.div_ceil(1000);
+    let mut raw = Vec::new();
+    let mut raw_same = Vec::new();
+    let mut stored = Vec::new();
+    let mut pipeline = Vec::new();
+    let mut concurrent = Vec::new();
+    let mut described = String::new();
+    let mut rows_per_event = f64::NAN;
+    for _ in 0..opts.runs {
+        let dir = tempfile::tempdir()?;
+        let target = match postgres {
+            Some(server) => Target::Postgres(server.to_string()),
+            None => Target::Sqlite(dir.path().to_path_buf()),
+        };
+        raw.push(raw_insert(&target, &source.rows).await?);
+        stored.push(store_ingest(&target, source).await?);
+        pipeline.push(pipeline_replay(&target, source).await?);
+        let same = stored_rows(&target, &source.class_id).await?;
+        anyhow::ensure!(!same.is_empty(), "the pipeline stored nothing");
+        rows_per_event = same.len() as f64 / source.frames as f64;
+        described = same.describe();
+        let secs = raw_insert_same(&target, &same, transactions).await?;
+        raw_same.push(source.frames as f64 / secs);
+        concurrent.push(concurrent_replays(&target, classes).await?);
+        target.clean(&STORES).await?;
+    }
+    println!("  the pipeline stores, per replay: {described} ({rows_per_event:.2} rows per frame)");
+    let raw = Spread::of(&raw);
+    let raw_same = Spread::of(&raw_same);
+    let pipeline_s = Spread::of(&pipeline);
     report.add(
         "ingest",
-        "Store::ingest, no network",
+        format!("{prefix}raw limit: ledger rows only"),
+        "rows/s",
+        raw,
+    );
+    report.add(
+        "ingest",
+        format!("{prefix}raw limit: the same rows the pipeline stores"),
+        "frames/s",
+        raw_same,
+    );
+    report.add(
+        "ingest",
+        format!("{prefix}Store::ingest, no network"),
         "events/s",
         Spread::of(&stored),
     );
     report.add(
         "ingest",
-        "end-to-end replay (SSE -> store)",
+        format!("{prefix}end-to-end replay (SSE -> store)"),
         "events/s",
         pipeline_s,
     );
     report.add(
         "ingest",
-        "ratio end-to-end / raw (same rows)",
+        format!("{prefix}ratio end-to-end / raw (same rows)"),
         "x",
         Spread::one(pipeline_s.median / raw_same.median),
     );
     report.add(
         "ingest",
-        "ratio end-to-end / raw (ledger only)",
+        format!("{prefix}ratio end-to-end / raw (ledger only)"),
         "x",
         Spread::one(pipeline_s.median / raw.median),
     );
-    source.host.shutdown().await;
+    let concurrent = Spread::of(&concurrent);
+    report.add(
+        "ingest",
+        format!("{prefix}{CONCURRENT_SYNCS} syncs at once into one store, all classes"),
+        "events/s",
+        concurrent,
+    );
+    report.add(
+        "ingest",
+        format!("{prefix}ratio {CONCURRENT_SYNCS} syncs at once / one sync"),
+        "x",
+        Spread::one(concurrent.median / pipeline_s.median),
+    );
     Ok(())
 }

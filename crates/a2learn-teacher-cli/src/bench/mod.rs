@@ -21,7 +21,8 @@ pub mod views;
 use std::path::PathBuf;
 
 pub use ingest::{
-    ReplaySource, parse_and_validate, pipeline_replay, prepare_replay, raw_insert, store_ingest,
+    ReplaySource, Target, parse_and_validate, pipeline_replay, prepare_replay, raw_insert,
+    store_ingest,
 };
 
 /// Min, median and max of several runs.
@@ -157,6 +158,8 @@ pub struct Options {
     pub data_dir: PathBuf,
     /// The `a2learn-teacher` binary the memory benchmark runs as a child.
     pub exe: Option<PathBuf>,
+    /// A PostgreSQL server on which the ingest benchmark also runs, beside SQLite.
+    pub postgres: Option<String>,
 }
 
 impl Options {
@@ -173,6 +176,7 @@ impl Options {
             memory_events: 10_000_000,
             data_dir: PathBuf::from("target/bench-data"),
             exe: std::env::current_exe().ok(),
+            postgres: None,
         }
     }
 
@@ -189,6 +193,7 @@ impl Options {
             memory_events: 5_000,
             data_dir: PathBuf::from("target/bench-data"),
             exe: std::env::current_exe().ok(),
+            postgres: None,
         }
     }
 }
@@ -226,6 +231,11 @@ pub struct BenchArgs {
     /// Where filled databases are cached, keyed by size [default: target/bench-data].
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Ingest: measure on PostgreSQL too, beside SQLite: a server URL (with a database to
+    /// connect to, e.g. /postgres) where the bench creates and drops its own databases
+    /// (`a2learn_bench_*`).
+    #[arg(long, value_name = "URL")]
+    pub postgres: Option<String>,
 }
 
 impl BenchArgs {
@@ -246,6 +256,7 @@ impl BenchArgs {
             memory_events: self.memory_events.unwrap_or(base.memory_events),
             data_dir: self.data_dir.clone().unwrap_or(base.data_dir),
             exe: base.exe,
+            postgres: self.postgres.clone(),
         }
     }
 }
