@@ -194,7 +194,11 @@ impl Store {
         entries: &[RosterEntry],
     ) -> Result<(), StoreError> {
         let now = self.now_ms();
-        let mut tx = self.sqlite()?.begin().await?;
+        // Names never go into a school's shared store: a roster belongs to a teacher's file.
+        let pool = self.sqlite().map_err(|_| {
+            StoreError::NotOnShared("a roster (names stay in a teacher's own file)")
+        })?;
+        let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM roster WHERE class_id = ?")
             .bind(class_id)
             .execute(&mut *tx)

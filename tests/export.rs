@@ -16,8 +16,9 @@ use a2learn_teacher::export::{
 };
 use a2learn_teacher::privacy::HitKind;
 use a2learn_teacher::roster::parse_roster_csv;
-use export_class::{A, B, C, CANARY_A, CANARY_B, CLASS, class_store, no_canary};
+use export_class::{A, B, C, CANARY_A, CANARY_B, CLASS, class_store, fill_class, no_canary};
 use serde_json::Value;
+use support::engines::{Engine, TestDb, raw};
 use support::{completion, frame, open_store, reflection};
 use tokio_util::sync::CancellationToken;
 
@@ -653,4 +654,101 @@ async fn measure_export_rates() {
         );
         std::fs::remove_file(&path).unwrap();
     }
+}
+
+/// A school's shared PostgreSQL store writes the CSV and JSONL exports byte for byte as a
+/// teacher's file does from the same events; what it cannot write (names, the other formats)
+/// is refused with the reason, not written without it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_store_exports_csv_and_jsonl_as_a_teachers_file_does() {
+    let Some(shared) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    let file = TestDb::open(Engine::Sqlite).await.unwrap();
+    fill_class(&file.store).await;
+    fill_class(&shared.store).await;
+    for format in [Format::Csv, Format::Jsonl] {
+        let req = ExportRequest::new(CLASS, format);
+        let from_file = String::from_utf8(export_bytes(&file.store, &req).await.unwrap()).unwrap();
+        let from_shared =
+            String::from_utf8(export_bytes(&shared.store, &req).await.unwrap()).unwrap();
+        // Control: the export holds the class (3 learners x 2 steps and a header; 3 results).
+        let lines = if format == Format::Csv { 7 } else { 3 };
+        assert_eq!(from_file.lines().count(), lines, "{from_file}");
+        assert!(
+            from_file.contains(A) && from_file.contains(B),
+            "{from_file}"
+        );
+        assert_eq!(from_shared, from_file, "{format:?}");
+    }
+    for format in Format::ALL.into_iter().filter(|f| !f.on_shared_store()) {
+        let err = export_bytes(&shared.store, &ExportRequest::new(CLASS, format))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, ExportError::Invalid(m) if m.contains("teacher's file only")),
+            "{format:?}: {err}"
+        );
+    }
+    let mut identified = ExportRequest::new(CLASS, Format::Csv);
+    identified.identified = true;
+    let err = export_bytes(&shared.store, &identified).await.unwrap_err();
+    assert!(
+        matches!(&err, ExportError::Invalid(m) if m.contains("roster")),
+        "{err}"
+    );
+}
+
+/// Names stay home even with a shared store: a roster import into it is refused, and a dump of
+/// every table of the shared database finds no canary name, while the same dump does find one
+/// written there on purpose (the control).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_roster_never_reaches_a_shared_store() {
+    let Some(shared) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    fill_class(&shared.store).await;
+    let roster = parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
+    ))
+    .unwrap();
+    let err = shared
+        .store
+        .import_roster(CLASS, &roster)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("names stay"), "{err}");
+
+    let dump = || async {
+        let tables: Vec<String> = raw!(shared, |pool| sqlx::query_scalar(
+            "SELECT tablename::TEXT FROM pg_tables WHERE schemaname = current_schema()"
+        )
+        .fetch_all(pool)
+        .await
+        .unwrap());
+        assert!(tables.len() > 10, "{tables:?}");
+        let mut text = String::new();
+        for table in tables {
+            let rows: String = raw!(shared, |pool| sqlx::query_scalar(&format!(
+                "SELECT COALESCE(string_agg(t::TEXT, E'\\n'), '') FROM \"{table}\" t"
+            ))
+            .fetch_one(pool)
+            .await
+            .unwrap());
+            text.push_str(&rows);
+            text.push('\n');
+        }
+        text
+    };
+    let text = dump().await;
+    assert!(text.contains(A), "the dump reads the stored events");
+    no_canary(&text);
+
+    // Control: a canary written into the shared store is found by the same dump.
+    shared
+        .store
+        .upsert_class("class-control", CANARY_A, None)
+        .await
+        .unwrap();
+    assert!(dump().await.contains(CANARY_A));
 }

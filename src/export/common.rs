@@ -4,10 +4,11 @@
 
 use serde_json::Value;
 use sqlx::sqlite::{SqliteArguments, SqliteRow};
-use sqlx::{FromRow, Sqlite};
+use sqlx::{Database, Encode, FromRow, IntoArguments, Sqlite, Type};
 
 use super::{ExportError, ExportRequest, Run};
 use crate::store::Store;
+use crate::store::engine::on_pool;
 
 /// The export being written: the store, the request, the pathways it covers, and its running
 /// state. Each format takes one and streams its rows into a writer.
@@ -34,6 +35,59 @@ pub(super) fn placeholders(n: usize) -> String {
     } else {
         vec!["?"; n].join(", ")
     }
+}
+
+/// `$first, $first+1, …` for an IN list of `n` (`NULL` for an empty one, which matches
+/// nothing): numbered placeholders, which both engines read.
+pub(super) fn numbered(first: usize, n: usize) -> String {
+    if n == 0 {
+        "NULL".to_string()
+    } else {
+        (first..first + n)
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// [`scoped`] on either engine, for SQL written with [`numbered`] placeholders: the class (when
+/// given) is `$1`, the pathways follow.
+pub(super) fn scoped_on<'q, DB, T>(
+    sql: &'q str,
+    class_id: Option<&'q str>,
+    pathways: &'q [String],
+) -> sqlx::query::QueryAs<'q, DB, T, <DB as Database>::Arguments<'q>>
+where
+    DB: Database,
+    T: for<'r> FromRow<'r, DB::Row>,
+    &'q str: Encode<'q, DB> + Type<DB>,
+    &'q String: Encode<'q, DB> + Type<DB>,
+    <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+{
+    let mut q = sqlx::query_as::<DB, T>(sql);
+    if let Some(class_id) = class_id {
+        q = q.bind(class_id);
+    }
+    for p in pathways {
+        q = q.bind(p);
+    }
+    q
+}
+
+/// A `COUNT` over the scope on either engine: SQL with the class at `$1` and the pathways
+/// [`numbered`] from `$2`.
+pub(super) async fn count_on(
+    store: &Store,
+    sql: &str,
+    class_id: &str,
+    pathways: &[String],
+) -> Result<u64, ExportError> {
+    let (n,): (i64,) = on_pool!(store.engine(), |pool| {
+        scoped_on::<Db, (i64,)>(sql, Some(class_id), pathways)
+            .fetch_one(pool)
+            .await?
+    });
+    Ok(u64::try_from(n).unwrap_or(0))
 }
 
 /// A query over the export's scope: binds the class (when the SQL names one, as its first `?`),
@@ -63,10 +117,10 @@ pub(super) async fn count_results(
     pathways: &[String],
 ) -> Result<u64, ExportError> {
     let sql = format!(
-        "SELECT COUNT(*) FROM results WHERE class_id = ? AND pathway_id IN ({})",
-        placeholders(pathways.len())
+        "SELECT COUNT(*) FROM results WHERE class_id = $1 AND pathway_id IN ({})",
+        numbered(2, pathways.len())
     );
-    count(store, &sql, class_id, pathways).await
+    count_on(store, &sql, class_id, pathways).await
 }
 
 /// A `COUNT` over the scope (the class, then the pathways).
@@ -138,5 +192,7 @@ mod tests {
     fn placeholders_cover_the_empty_list() {
         assert_eq!(placeholders(0), "NULL");
         assert_eq!(placeholders(3), "?, ?, ?");
+        assert_eq!(numbered(2, 0), "NULL");
+        assert_eq!(numbered(2, 3), "$2, $3, $4");
     }
 }

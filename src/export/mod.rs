@@ -25,6 +25,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::privacy::{PrivacyHit, Scanner};
 use crate::roster::Roster;
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// The xAPI `homePage` (and the root of activity IRIs) unless the teacher sets one.
@@ -73,6 +74,12 @@ impl Format {
     /// Does the format carry learners at all (so an identified export can name them)?
     pub fn per_learner(self) -> bool {
         !matches!(self, Format::StandardsSummary | Format::KnowledgeMap)
+    }
+
+    /// Is the format written from a school's shared PostgreSQL store too (the others are
+    /// written from a teacher's file only, for now)?
+    pub fn on_shared_store(self) -> bool {
+        matches!(self, Format::Csv | Format::Jsonl)
     }
 
     /// The name used on the command line and over IPC.
@@ -277,41 +284,50 @@ impl Run<'_> {
 
 /// The pathways an export covers.
 pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<String>, ExportError> {
-    let class: Option<String> =
-        sqlx::query_scalar("SELECT class_id FROM classes WHERE class_id = ?")
-            .bind(&req.class_id)
-            .fetch_optional(store.sqlite()?)
-            .await?;
-    if class.is_none() {
-        return Err(ExportError::NotFound(format!(
-            "no class {} in the local store",
-            req.class_id
-        )));
-    }
-    if let Some(assignment) = &req.assignment_id {
-        let pathway: Option<String> = sqlx::query_scalar(
-            "SELECT pathway_id FROM assignments WHERE assignment_id = ? AND class_id = ?",
-        )
-        .bind(assignment)
-        .bind(&req.class_id)
-        .fetch_optional(store.sqlite()?)
-        .await?;
-        return match pathway {
-            Some(p) => Ok(vec![p]),
-            None => Err(ExportError::NotFound(format!(
-                "no assignment {assignment} in class {}",
+    on_pool!(store.engine(), |pool| {
+        let class: Option<String> =
+            sqlx::query_scalar("SELECT class_id FROM classes WHERE class_id = $1")
+                .bind(&req.class_id)
+                .fetch_optional(pool)
+                .await?;
+        if class.is_none() {
+            return Err(ExportError::NotFound(format!(
+                "no class {} in the store",
                 req.class_id
-            ))),
+            )));
+        }
+        if let Some(assignment) = &req.assignment_id {
+            let pathway: Option<String> = sqlx::query_scalar(
+                "SELECT pathway_id FROM assignments WHERE assignment_id = $1 AND class_id = $2",
+            )
+            .bind(assignment)
+            .bind(&req.class_id)
+            .fetch_optional(pool)
+            .await?;
+            return match pathway {
+                Some(p) => Ok(vec![p]),
+                None => Err(ExportError::NotFound(format!(
+                    "no assignment {assignment} in class {}",
+                    req.class_id
+                ))),
+            };
+        }
+        // Everything assigned, and anything with results (an assignment made elsewhere), in
+        // code point order on both engines.
+        let order = if PG {
+            "pathway_id COLLATE \"C\""
+        } else {
+            "pathway_id"
         };
-    }
-    // Everything assigned, and anything with results (an assignment made elsewhere).
-    Ok(sqlx::query_scalar(
-        "SELECT pathway_id FROM assignments WHERE class_id = ?1 \
-         UNION SELECT DISTINCT pathway_id FROM results WHERE class_id = ?1 ORDER BY 1",
-    )
-    .bind(&req.class_id)
-    .fetch_all(store.sqlite()?)
-    .await?)
+        Ok(sqlx::query_scalar(&format!(
+            "SELECT pathway_id FROM (SELECT pathway_id FROM assignments WHERE class_id = $1 \
+             UNION SELECT DISTINCT pathway_id FROM results WHERE class_id = $1) AS scope \
+             ORDER BY {order}"
+        ))
+        .bind(&req.class_id)
+        .fetch_all(pool)
+        .await?)
+    })
 }
 
 /// Streams the request's format into `out`; one module per format.
@@ -339,9 +355,27 @@ pub async fn write_export<W: Write + Seek + Send>(
     let home_page = check_home_page(&req.home_page)?;
     let k = crate::progress::suppression::check_k(req.k)
         .map_err(|e| ExportError::Invalid(e.to_string()))?;
+    let shared = store.path().is_none();
+    if shared && req.identified {
+        return Err(ExportError::Invalid(
+            "an identified export names learners from a teacher's roster, which stays in the \
+             teacher's own file and never in a shared store: export from that file"
+                .into(),
+        ));
+    }
+    if shared && !req.format.on_shared_store() {
+        return Err(ExportError::Invalid(format!(
+            "the {} export is written from a teacher's file only, not yet from a shared store \
+             (from a shared store: csv, jsonl)",
+            req.format.as_str()
+        )));
+    }
     let pathways = scope(store, req).await?;
     let (scanner, roster) = if req.identified {
         (None, Some(store.roster(&req.class_id).await?))
+    } else if shared {
+        // A shared store holds no roster: there are no names of its own to look for.
+        (Some(Scanner::new(Vec::<String>::new())), None)
     } else {
         (Some(Scanner::new(store.all_roster_names().await?)), None)
     };

@@ -5,8 +5,9 @@ use std::io::Write;
 
 use futures_util::TryStreamExt;
 
-use super::common::{Export, Rows, count, learner_header, placeholders, scoped};
+use super::common::{Export, Rows, count_on, learner_header, numbered, scoped_on};
 use super::rfc3339;
+use crate::store::engine::on_pool;
 
 fn opt_bool(v: Option<bool>) -> &'static str {
     match v {
@@ -62,158 +63,168 @@ impl RunRow {
 pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows {
     let (store, req, pathways, run) = x.parts();
     let n = pathways.len();
-    run.total = count(
+    run.total = count_on(
         store,
         &format!(
-            "SELECT (SELECT COUNT(*) FROM learners WHERE class_id = ?) * \
+            "SELECT (SELECT COUNT(*) FROM learners WHERE class_id = $1) * \
              (SELECT COUNT(*) FROM pathway_steps WHERE pathway_id IN ({}))",
-            placeholders(n)
+            numbered(2, n)
         ),
         &req.class_id,
         pathways,
     )
     .await?;
-    let sql = format!(
-        "SELECT pathway_id, position, widget_id, kind, standard FROM pathway_steps \
+    on_pool!(store.engine(), |pool| {
+        let sql = format!(
+            "SELECT pathway_id, position, widget_id, kind, standard FROM pathway_steps \
          WHERE pathway_id IN ({}) ORDER BY pathway_id, position",
-        placeholders(n)
-    );
-    let steps: Vec<StepRow> = scoped(&sql, None, pathways)
-        .fetch_all(store.sqlite()?)
-        .await?;
-    // Each step's cell: steps of one pathway naming the same widget share the newest run.
-    let mut cell_of: HashMap<&str, HashMap<&str, usize>> = HashMap::new();
-    let mut step_cell = Vec::with_capacity(steps.len());
-    for s in &steps {
-        let cells = cell_of.entry(s.pathway_id.as_str()).or_default();
-        let next = cells.len();
-        let id = *cells.entry(s.widget_id.as_str()).or_insert(next);
-        step_cell.push((s.pathway_id.as_str(), id));
-    }
-    let mut base = HashMap::new();
-    let mut width = 0;
-    for p in pathways {
-        if let Some(cells) = cell_of.get(p.as_str()) {
-            base.insert(p.as_str(), width);
-            width += cells.len();
-        }
-    }
-    let cell_index = |pathway: &str, widget: &str| -> Option<usize> {
-        let cells = cell_of.get(pathway)?;
-        Some(base.get(pathway)? + cells.get(widget)?)
-    };
-    let step_cell: Vec<usize> = step_cell
-        .iter()
-        .map(|&(p, id)| base.get(p).copied().unwrap_or_default() + id)
-        .collect();
-
-    let learners: Vec<String> =
-        sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
-            .bind(&req.class_id)
-            .fetch_all(store.sqlite()?)
+            numbered(1, n)
+        );
+        let steps: Vec<StepRow> = scoped_on::<Db, StepRow>(&sql, None, pathways)
+            .fetch_all(pool)
             .await?;
-    // In the covering index's column order, at_ms ascending: a single pathway needs no sort
-    // (ties on at_ms are broken by widget_run_id below, in Rust).
-    let sql = format!(
-        "SELECT learner, pathway_id, widget_id, kind, standard, correct, attempts, hints, score, \
-         at_ms, widget_run_id FROM results WHERE class_id = ? AND pathway_id IN ({}) \
-         ORDER BY learner, pathway_id, widget_id, at_ms",
-        placeholders(n)
-    );
-    let mut rows = scoped::<RunRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
+        // Each step's cell: steps of one pathway naming the same widget share the newest run.
+        let mut cell_of: HashMap<&str, HashMap<&str, usize>> = HashMap::new();
+        let mut step_cell = Vec::with_capacity(steps.len());
+        for s in &steps {
+            let cells = cell_of.entry(s.pathway_id.as_str()).or_default();
+            let next = cells.len();
+            let id = *cells.entry(s.widget_id.as_str()).or_insert(next);
+            step_cell.push((s.pathway_id.as_str(), id));
+        }
+        let mut base = HashMap::new();
+        let mut width = 0;
+        for p in pathways {
+            if let Some(cells) = cell_of.get(p.as_str()) {
+                base.insert(p.as_str(), width);
+                width += cells.len();
+            }
+        }
+        let cell_index = |pathway: &str, widget: &str| -> Option<usize> {
+            let cells = cell_of.get(pathway)?;
+            Some(base.get(pathway)? + cells.get(widget)?)
+        };
+        let step_cell: Vec<usize> = step_cell
+            .iter()
+            .map(|&(p, id)| base.get(p).copied().unwrap_or_default() + id)
+            .collect();
 
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record(learner_header(
-        run,
-        &[
-            "pathway_id",
-            "position",
-            "widget_id",
-            "kind",
-            "standard",
-            "status",
-            "correct",
-            "attempts",
-            "hints",
-            "score",
-            "completed_at",
-        ],
-    ))?;
-    let mut line = 1;
-    let mut newest: Vec<Option<RunRow>> = Vec::new();
-    newest.resize_with(width, || None);
-    let mut pending = rows.try_next().await?;
-    for learner in &learners {
-        newest.iter_mut().for_each(|c| *c = None);
-        while let Some(r) = pending.take() {
-            match r.learner.as_str().cmp(learner.as_str()) {
-                // The scan is past this learner: the run belongs to the next one.
-                std::cmp::Ordering::Greater => {
-                    pending = Some(r);
-                    break;
-                }
-                // A learner the class does not list: not in the grid.
-                std::cmp::Ordering::Less => {}
-                std::cmp::Ordering::Equal => {
-                    if let Some(slot) =
-                        cell_index(&r.pathway_id, &r.widget_id).and_then(|i| newest.get_mut(i))
-                    {
-                        match slot {
-                            Some(kept) if !r.is_newer_than(kept) => {}
-                            _ => *slot = Some(r),
+        // The runs are merged with the learners in Rust's byte order: PostgreSQL sorts by code
+        // point too only when told (a database's collation may be a language's).
+        let learner_order = if PG {
+            "learner COLLATE \"C\""
+        } else {
+            "learner"
+        };
+        let learners: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT learner FROM learners WHERE class_id = $1 ORDER BY {learner_order}"
+        ))
+        .bind(&req.class_id)
+        .fetch_all(pool)
+        .await?;
+        // In the covering index's column order, at_ms ascending: a single pathway needs no sort
+        // (ties on at_ms are broken by widget_run_id below, in Rust).
+        let sql = format!(
+            "SELECT learner, pathway_id, widget_id, kind, standard, correct, attempts, hints, score, \
+         at_ms, widget_run_id FROM results WHERE class_id = $1 AND pathway_id IN ({}) \
+         ORDER BY {learner_order}, pathway_id, widget_id, at_ms",
+            numbered(2, n)
+        );
+        let mut rows = scoped_on::<Db, RunRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
+
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record(learner_header(
+            run,
+            &[
+                "pathway_id",
+                "position",
+                "widget_id",
+                "kind",
+                "standard",
+                "status",
+                "correct",
+                "attempts",
+                "hints",
+                "score",
+                "completed_at",
+            ],
+        ))?;
+        let mut line = 1;
+        let mut newest: Vec<Option<RunRow>> = Vec::new();
+        newest.resize_with(width, || None);
+        let mut pending = rows.try_next().await?;
+        for learner in &learners {
+            newest.iter_mut().for_each(|c| *c = None);
+            while let Some(r) = pending.take() {
+                match r.learner.as_str().cmp(learner.as_str()) {
+                    // The scan is past this learner: the run belongs to the next one.
+                    std::cmp::Ordering::Greater => {
+                        pending = Some(r);
+                        break;
+                    }
+                    // A learner the class does not list: not in the grid.
+                    std::cmp::Ordering::Less => {}
+                    std::cmp::Ordering::Equal => {
+                        if let Some(slot) =
+                            cell_index(&r.pathway_id, &r.widget_id).and_then(|i| newest.get_mut(i))
+                        {
+                            match slot {
+                                Some(kept) if !r.is_newer_than(kept) => {}
+                                _ => *slot = Some(r),
+                            }
                         }
                     }
                 }
+                pending = rows.try_next().await?;
             }
-            pending = rows.try_next().await?;
-        }
-        let name = run.name(learner).map(str::to_owned);
-        for (s, &cell) in steps.iter().zip(&step_cell) {
-            line += 1;
-            let r = newest.get(cell).and_then(Option::as_ref);
-            let kind = r.map_or(s.kind.as_str(), |r| r.kind.as_str());
-            let standard = r
-                .and_then(|r| r.standard.as_deref())
-                .or(s.standard.as_deref())
-                .unwrap_or_default();
-            for (field, text) in [
-                ("anonymous_id", learner.as_str()),
-                ("pathway_id", &s.pathway_id),
-                ("widget_id", &s.widget_id),
-                ("kind", kind),
-                ("standard", standard),
-            ] {
-                run.check("line", line, field, text)?;
-            }
-            w.write_field(learner)?;
-            if let Some(name) = &name {
-                w.write_field(name)?;
-            }
-            w.write_field(&s.pathway_id)?;
-            w.write_field(s.position.to_string())?;
-            w.write_field(&s.widget_id)?;
-            w.write_field(kind)?;
-            w.write_field(standard)?;
-            match r {
-                Some(r) => {
-                    w.write_field("completed")?;
-                    w.write_field(opt_bool(r.correct))?;
-                    w.write_field(r.attempts.to_string())?;
-                    w.write_field(r.hints.to_string())?;
-                    w.write_field(opt_num(r.score))?;
-                    w.write_field(rfc3339(r.at_ms))?;
+            let name = run.name(learner).map(str::to_owned);
+            for (s, &cell) in steps.iter().zip(&step_cell) {
+                line += 1;
+                let r = newest.get(cell).and_then(Option::as_ref);
+                let kind = r.map_or(s.kind.as_str(), |r| r.kind.as_str());
+                let standard = r
+                    .and_then(|r| r.standard.as_deref())
+                    .or(s.standard.as_deref())
+                    .unwrap_or_default();
+                for (field, text) in [
+                    ("anonymous_id", learner.as_str()),
+                    ("pathway_id", &s.pathway_id),
+                    ("widget_id", &s.widget_id),
+                    ("kind", kind),
+                    ("standard", standard),
+                ] {
+                    run.check("line", line, field, text)?;
                 }
-                None => {
-                    w.write_field("not_completed")?;
-                    for _ in 0..5 {
-                        w.write_field("")?;
+                w.write_field(learner)?;
+                if let Some(name) = &name {
+                    w.write_field(name)?;
+                }
+                w.write_field(&s.pathway_id)?;
+                w.write_field(s.position.to_string())?;
+                w.write_field(&s.widget_id)?;
+                w.write_field(kind)?;
+                w.write_field(standard)?;
+                match r {
+                    Some(r) => {
+                        w.write_field("completed")?;
+                        w.write_field(opt_bool(r.correct))?;
+                        w.write_field(r.attempts.to_string())?;
+                        w.write_field(r.hints.to_string())?;
+                        w.write_field(opt_num(r.score))?;
+                        w.write_field(rfc3339(r.at_ms))?;
+                    }
+                    None => {
+                        w.write_field("not_completed")?;
+                        for _ in 0..5 {
+                            w.write_field("")?;
+                        }
                     }
                 }
+                w.write_record(None::<&[u8]>)?;
+                run.tick()?;
             }
-            w.write_record(None::<&[u8]>)?;
-            run.tick()?;
         }
-    }
-    w.flush()?;
+        w.flush()?;
+    });
     Ok(run.done)
 }

@@ -18,6 +18,18 @@ pub const C: &str = "anon_cccc3333";
 /// struggled. A and B have names in the roster.
 pub async fn class_store(dir: &tempfile::TempDir) -> Store {
     let store = open_store(dir).await;
+    fill_class(&store).await;
+    let roster = parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
+    ))
+    .unwrap();
+    store.import_roster(CLASS, &roster).await.unwrap();
+    store
+}
+
+/// The class's catalog, assignment and events, on a store of either engine (no roster: names
+/// live in a teacher's file only).
+pub async fn fill_class(store: &Store) {
     store.upsert_class(CLASS, "Period 3", None).await.unwrap();
     store.save_catalog(&catalog()).await.unwrap();
     store
@@ -41,12 +53,6 @@ pub async fn class_store(dir: &tempfile::TempDir) -> Store {
     ];
     let out = store.ingest(CLASS, &registry, batch).await.unwrap();
     assert_eq!(out.stored, 4, "{out:?}");
-    let roster = parse_roster_csv(&format!(
-        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
-    ))
-    .unwrap();
-    store.import_roster(CLASS, &roster).await.unwrap();
-    store
 }
 
 pub fn no_canary(text: &str) {

@@ -48,14 +48,10 @@ fn parse_format(text: &str) -> Result<Format, String> {
 }
 
 pub fn run(db: Option<&str>, args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let path = super::file_only(
-        db,
-        "export",
-        "exports of a shared store are not written yet; export from a teacher's file",
-    )?;
+    let location = super::location(db)?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
-        let store = Store::open(&path, clock).await?;
+        let store = Store::open_at(&location, clock).await?;
         let home_page = match args.home_page {
             Some(h) => h,
             None => store
@@ -87,7 +83,15 @@ pub fn run(db: Option<&str>, args: ExportArgs) -> anyhow::Result<ExitCode> {
         let result = export_to_path(&store, &req, &args.out, &mut progress, &cancel).await;
         let code = match result {
             Ok(summary) => {
-                if let Some(folder) = summary.path.parent().and_then(|p| p.canonicalize().ok()) {
+                // A teacher's own folder is remembered in the teacher's file, not in a school's
+                // shared store.
+                let own_file = store.path().is_some();
+                if let Some(folder) = summary
+                    .path
+                    .parent()
+                    .and_then(|p| p.canonicalize().ok())
+                    .filter(|_| own_file)
+                {
                     let _ = store
                         .set_setting(LAST_FOLDER_SETTING, &folder.to_string_lossy())
                         .await;

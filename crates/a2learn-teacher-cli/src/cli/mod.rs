@@ -17,9 +17,9 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "a2learn-teacher", version, about, propagate_version = true)]
 pub struct Cli {
-    /// The database: a local file, or a school's shared store as a postgres:// URL (`sync` and
-    /// `db info|rebuild`). Default: $A2LEARN_TEACHER_DB, else the file in the platform data
-    /// folder.
+    /// The database: a local file, or a school's shared store as a postgres:// URL (`sync`,
+    /// `db info|rebuild`, and `export` as csv or jsonl). Default: $A2LEARN_TEACHER_DB, else the
+    /// file in the platform data folder.
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
 
