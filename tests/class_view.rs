@@ -12,12 +12,20 @@ use a2learn_teacher::progress::grid::{
     CellState, GRID_CALLS_SQL, GRID_RESULTS_SQL, GRID_STRUGGLES_SQL,
 };
 use a2learn_teacher::progress::suppression::Visibility;
+use a2learn_teacher::store::RawPool;
+use support::engines::{TestDb, on_both_engines, raw};
 use support::*;
 
 const CLASS: &str = "class-1";
 
 async fn class_store(dir: &tempfile::TempDir) -> Store {
     let store = open_store(dir).await;
+    fill_class_of(&store).await;
+    store
+}
+
+/// The catalog, the class and its assignment, on a store of either engine.
+async fn fill_class_of(store: &Store) {
     store.save_catalog(&catalog()).await.unwrap();
     store
         .upsert_class(CLASS, "Period 3", Some("QX7-42K"))
@@ -27,7 +35,6 @@ async fn class_store(dir: &tempfile::TempDir) -> Store {
         .upsert_assignment("as-1", CLASS, "p-fractions", None, None)
         .await
         .unwrap();
-    store
 }
 
 #[tokio::test]
@@ -486,21 +493,23 @@ async fn seven_learners(store: &Store) {
     ];
     let out = store.ingest(CLASS, &registry, batch).await.unwrap();
     assert_eq!(out.quarantined, 0, "{out:?}");
-    sqlx::query(
-        "INSERT INTO learners (class_id, learner, first_seen_at) VALUES (?, 'anon_g0000007', 0)",
-    )
-    .bind(CLASS)
-    .execute(store.sqlite().unwrap())
-    .await
+    // A learner the snapshot named, with nothing stored.
+    let sql =
+        "INSERT INTO learners (class_id, learner, first_seen_at) VALUES ($1, 'anon_g0000007', 0)";
+    match store.raw_pool() {
+        RawPool::Sqlite(pool) => sqlx::query(sql).bind(CLASS).execute(pool).await.map(drop),
+        RawPool::Postgres(pool) => sqlx::query(sql).bind(CLASS).execute(pool).await.map(drop),
+    }
     .unwrap();
 }
 
+on_both_engines!(grid_pages_make_up_the_whole_grid_and_carry_the_class_totals);
+
 /// A class read a page at a time: the pages in id order are the whole grid, each page carries
 /// the class's totals, and those are the whole grid's counts of each state on each step.
-#[tokio::test]
-async fn grid_pages_make_up_the_whole_grid_and_carry_the_class_totals() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+async fn grid_pages_make_up_the_whole_grid_and_carry_the_class_totals(db: TestDb) {
+    let store = db.store.clone();
+    fill_class_of(&store).await;
     seven_learners(&store).await;
     let whole = store.grid(CLASS, "as-1").await.unwrap();
     assert_eq!(whole.rows.len(), 7);
@@ -643,4 +652,78 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
         "a cursor from a room is not followed"
     );
     assert!(room.rows.iter().all(|r| r.learner.is_none()));
+}
+
+/// A school's PostgreSQL may collate text by a language (`anon_a` before `anon_B`); the learner
+/// list, the grid's pages and the CSV export (which merges runs into learners in Rust's byte
+/// order) still come in code point order, as on a teacher's SQLite file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_language_collated_shared_store_keeps_code_point_order() {
+    use a2learn_teacher::export::{ExportRequest, Format, write_export};
+    let Some(db) = TestDb::open_language_collated().await else {
+        return;
+    };
+    let store = &db.store;
+    fill_class_of(store).await;
+    let registry = store.registry().await.unwrap();
+    let learners = ["anon_a0000001", "anon_B0000002", "anon_c0000003"];
+    let batch = learners
+        .iter()
+        .enumerate()
+        .map(|(i, learner)| {
+            let seq = i as i64 + 1;
+            let run = format!("r{seq}");
+            frame(
+                seq,
+                "a2learn.widget_completed",
+                completion(learner, &run, Some(true)),
+            )
+        })
+        .collect();
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+
+    // Control: the database itself sorts by the language, not by code point.
+    let by_language: Vec<String> = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT learner FROM learners ORDER BY learner"
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
+    assert_eq!(
+        by_language,
+        ["anon_a0000001", "anon_B0000002", "anon_c0000003"]
+    );
+
+    let code_point = ["anon_B0000002", "anon_a0000001", "anon_c0000003"];
+    assert_eq!(store.learners(CLASS).await.unwrap(), code_point);
+    let mut paged = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let page = store
+            .grid_page(CLASS, "as-1", after.as_deref(), 1)
+            .await
+            .unwrap();
+        paged.extend(page.grid.rows.into_iter().map(|r| r.learner));
+        match page.next_after {
+            Some(next) => after = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(paged, code_point, "each learner once, in code point order");
+
+    // Every learner's run reaches its row of the CSV: a merge in the wrong order would drop it.
+    let mut csv = std::io::Cursor::new(Vec::new());
+    let req = ExportRequest::new(CLASS, Format::Csv);
+    let never = tokio_util::sync::CancellationToken::new();
+    write_export(store, &req, &mut csv, &mut |_| {}, &never)
+        .await
+        .unwrap();
+    let csv = String::from_utf8(csv.into_inner()).unwrap();
+    for learner in code_point {
+        let row = csv
+            .lines()
+            .find(|l| l.starts_with(learner) && l.contains("w-compare"))
+            .unwrap_or_else(|| panic!("{learner} in {csv}"));
+        assert!(row.contains(",completed,true,"), "{row}");
+    }
 }

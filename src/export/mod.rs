@@ -25,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::privacy::{PrivacyHit, Scanner};
 use crate::roster::Roster;
-use crate::store::engine::on_pool;
+use crate::store::engine::{by_code_point, on_pool};
 use crate::store::{Store, StoreError};
 
 /// The xAPI `homePage` (and the root of activity IRIs) unless the teacher sets one.
@@ -314,11 +314,7 @@ pub(crate) async fn scope(store: &Store, req: &ExportRequest) -> Result<Vec<Stri
         }
         // Everything assigned, and anything with results (an assignment made elsewhere), in
         // code point order on both engines.
-        let order = if PG {
-            "pathway_id COLLATE \"C\""
-        } else {
-            "pathway_id"
-        };
+        let order = by_code_point("pathway_id", PG);
         Ok(sqlx::query_scalar(&format!(
             "SELECT pathway_id FROM (SELECT pathway_id FROM assignments WHERE class_id = $1 \
              UNION SELECT DISTINCT pathway_id FROM results WHERE class_id = $1) AS scope \

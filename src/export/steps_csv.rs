@@ -7,7 +7,7 @@ use futures_util::TryStreamExt;
 
 use super::common::{Export, Rows, count_on, learner_header, numbered, scoped_on};
 use super::rfc3339;
-use crate::store::engine::on_pool;
+use crate::store::engine::{by_code_point, on_pool};
 
 fn opt_bool(v: Option<bool>) -> &'static str {
     match v {
@@ -109,13 +109,8 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
             .map(|&(p, id)| base.get(p).copied().unwrap_or_default() + id)
             .collect();
 
-        // The runs are merged with the learners in Rust's byte order: PostgreSQL sorts by code
-        // point too only when told (a database's collation may be a language's).
-        let learner_order = if PG {
-            "learner COLLATE \"C\""
-        } else {
-            "learner"
-        };
+        // The runs are merged with the learners in Rust's byte order.
+        let learner_order = by_code_point("learner", PG);
         let learners: Vec<String> = sqlx::query_scalar(&format!(
             "SELECT learner FROM learners WHERE class_id = $1 ORDER BY {learner_order}"
         ))

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::store::engine::{Conn, on_conn};
+use crate::store::engine::{Conn, by_code_point, on_conn, on_pool};
 use serde::Serialize;
 
 use crate::store::{Store, StoreError};
@@ -168,11 +168,13 @@ impl Learners {
     }
 }
 
-/// The class-wide `sql`, or narrowed by [`for_learners`] when `only` names learners (a
-/// class-wide query has no `$3`: sqlx binds only the parameters a statement has).
-pub(crate) fn narrowed(sql: &str, only: &Option<String>) -> String {
+/// The class-wide `sql`, or narrowed by [`for_learners`] (on PostgreSQL
+/// [`for_learners_pg`]) when `only` names learners (a class-wide query has no `$3`: sqlx binds
+/// only the parameters a statement has).
+pub(crate) fn narrowed(sql: &str, only: &Option<String>, pg: bool) -> String {
     match only {
         None => sql.to_string(),
+        Some(_) if pg => for_learners_pg(sql),
         Some(_) => for_learners(sql),
     }
 }
@@ -184,6 +186,14 @@ pub fn for_learners(sql: &str) -> String {
     sql.replace(
         "pathway_id = $2",
         "pathway_id = $2 AND learner IN (SELECT value FROM json_each($3))",
+    )
+}
+
+/// [`for_learners`] on PostgreSQL.
+pub fn for_learners_pg(sql: &str) -> String {
+    sql.replace(
+        "pathway_id = $2",
+        "pathway_id = $2 AND learner IN (SELECT json_array_elements_text($3::json))",
     )
 }
 
@@ -356,25 +366,30 @@ impl Store {
         class_id: &str,
         assignment_id: &str,
     ) -> Result<String, StoreError> {
-        sqlx::query_scalar(
-            "SELECT pathway_id FROM assignments WHERE class_id = ? AND assignment_id = ?",
-        )
-        .bind(class_id)
-        .bind(assignment_id)
-        .fetch_optional(self.sqlite()?)
-        .await?
-        .ok_or_else(|| StoreError::NotFound("no such assignment in this class".into()))
+        let pathway: Option<String> = on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar(
+                "SELECT pathway_id FROM assignments WHERE class_id = $1 AND assignment_id = $2",
+            )
+            .bind(class_id)
+            .bind(assignment_id)
+            .fetch_optional(pool)
+            .await?
+        });
+        pathway.ok_or_else(|| StoreError::NotFound("no such assignment in this class".into()))
     }
 
     /// The steps of a pathway in the stored catalog, in order.
     pub async fn pathway_steps(&self, pathway_id: &str) -> Result<Vec<GridStep>, StoreError> {
-        let rows: Vec<(String, String, String, Option<String>, bool)> = sqlx::query_as(
-            "SELECT widget_id, title, kind, standard, assesses FROM pathway_steps \
-             WHERE pathway_id = ? ORDER BY position",
-        )
-        .bind(pathway_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<(String, String, String, Option<String>, bool)> =
+            on_pool!(self.engine(), |pool| {
+                sqlx::query_as(
+                    "SELECT widget_id, title, kind, standard, assesses FROM pathway_steps \
+                     WHERE pathway_id = $1 ORDER BY position",
+                )
+                .bind(pathway_id)
+                .fetch_all(pool)
+                .await?
+            });
         Ok(rows
             .into_iter()
             .map(|(widget_id, title, kind, standard, assesses)| GridStep {
@@ -394,15 +409,18 @@ impl Store {
         class_id: &str,
         pathway_id: &str,
     ) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM (SELECT learner FROM results WHERE class_id = $1 AND pathway_id = $2 \
-             UNION SELECT learner FROM struggles WHERE class_id = $1 AND pathway_id = $2 \
-             UNION SELECT learner FROM calls WHERE class_id = $1 AND pathway_id = $2)",
-        )
-        .bind(class_id)
-        .bind(pathway_id)
-        .fetch_one(self.sqlite()?)
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM (\
+                 SELECT learner FROM results WHERE class_id = $1 AND pathway_id = $2 \
+                 UNION SELECT learner FROM struggles WHERE class_id = $1 AND pathway_id = $2 \
+                 UNION SELECT learner FROM calls WHERE class_id = $1 AND pathway_id = $2) AS s",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .fetch_one(pool)
+            .await?
+        }))
     }
 
     /// The live grid of one assignment: the class's learners, their cells from the rollup.
@@ -420,15 +438,18 @@ impl Store {
         after: Option<&str>,
         limit: u32,
     ) -> Result<GridPage, StoreError> {
-        let mut page: Vec<String> = sqlx::query_scalar(
-            "SELECT learner FROM learners WHERE class_id = $1 AND learner > $2 \
-             ORDER BY learner LIMIT $3",
-        )
-        .bind(class_id)
-        .bind(after.unwrap_or(""))
-        .bind(i64::from(limit) + 1)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let mut page: Vec<String> = on_pool!(self.engine(), |pool| {
+            let learner = by_code_point("learner", PG);
+            sqlx::query_scalar(&format!(
+                "SELECT learner FROM learners WHERE class_id = $1 AND {learner} > $2 \
+                 ORDER BY {learner} LIMIT $3"
+            ))
+            .bind(class_id)
+            .bind(after.unwrap_or(""))
+            .bind(i64::from(limit) + 1)
+            .fetch_all(pool)
+            .await?
+        });
         let more = page.len() > limit as usize;
         page.truncate(limit as usize);
         let next_after = if more { page.last().cloned() } else { None };
@@ -447,10 +468,12 @@ impl Store {
 
     /// How many learners a class has.
     pub async fn learner_count(&self, class_id: &str) -> Result<u32, StoreError> {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
-            .bind(class_id)
-            .fetch_one(self.sqlite()?)
-            .await?;
+        let n: i64 = on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = $1")
+                .bind(class_id)
+                .fetch_one(pool)
+                .await?
+        });
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
     }
 
@@ -461,14 +484,16 @@ impl Store {
         grid: &Grid,
         learner_count: u32,
     ) -> Result<Vec<StepTotals>, StoreError> {
-        let rows: Vec<(String, String, i64)> = sqlx::query_as(
-            "SELECT widget_id, state, learners FROM grid_totals \
-             WHERE class_id = ? AND pathway_id = ? AND learners > 0",
-        )
-        .bind(class_id)
-        .bind(&grid.pathway_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<(String, String, i64)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT widget_id, state, learners FROM grid_totals \
+                 WHERE class_id = $1 AND pathway_id = $2 AND learners > 0",
+            )
+            .bind(class_id)
+            .bind(&grid.pathway_id)
+            .fetch_all(pool)
+            .await?
+        });
         let mut by_step: HashMap<String, [u32; CellState::ALL.len()]> = HashMap::new();
         for (widget, state, n) in rows {
             let i = CellState::stored(&state)?.index();
@@ -502,27 +527,37 @@ impl Store {
         let only = which.json();
         let learners: Vec<String> = match &only {
             None => self.learners(class_id).await?,
-            Some(ids) => {
-                sqlx::query_scalar(
-                    "SELECT learner FROM learners WHERE class_id = $1 \
-                     AND learner IN (SELECT value FROM json_each($2)) ORDER BY learner",
-                )
+            Some(ids) => on_pool!(self.engine(), |pool| {
+                let list = if PG {
+                    "SELECT json_array_elements_text($2::json)"
+                } else {
+                    "SELECT value FROM json_each($2)"
+                };
+                sqlx::query_scalar(&format!(
+                    "SELECT learner FROM learners WHERE class_id = $1 AND learner IN ({list}) \
+                     ORDER BY {}",
+                    by_code_point("learner", PG)
+                ))
                 .bind(class_id)
                 .bind(ids)
-                .fetch_all(self.sqlite()?)
+                .fetch_all(pool)
                 .await?
-            }
+            }),
         };
-        let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&narrowed(
-            "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
-             WHERE class_id = $1 AND pathway_id = $2",
-            &only,
-        ))
-        .bind(class_id)
-        .bind(&pathway_id)
-        .bind(&only)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let cells: Vec<(String, String, String, i64, i64)> = on_pool!(self.engine(), |pool| {
+            let sql = narrowed(
+                "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+                 WHERE class_id = $1 AND pathway_id = $2",
+                &only,
+                PG,
+            );
+            let mut q = sqlx::query_as(&sql).bind(class_id).bind(&pathway_id);
+            // Bound only when the statement has it: PostgreSQL refuses a parameter too many.
+            if let Some(only) = &only {
+                q = q.bind(only);
+            }
+            q.fetch_all(pool).await?
+        });
         let mut stored: HashMap<(String, String), GridCell> = HashMap::with_capacity(cells.len());
         for (learner, widget, state, completions, incorrect) in cells {
             let state = CellState::stored(&state)?;

@@ -529,7 +529,7 @@ impl Store {
         which: &Learners,
     ) -> Result<HashMap<String, i64>, StoreError> {
         let only = which.json();
-        let sql = narrowed(LAST_EVENT_SQL, &only);
+        let sql = narrowed(LAST_EVENT_SQL, &only, false);
         let rows: Vec<(String, i64)> = sqlx::query_as(&sql)
             .bind(class_id)
             .bind(pathway_id)

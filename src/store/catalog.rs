@@ -4,7 +4,7 @@
 use a2learn_contract::{Registry, RegistryEntry};
 use serde::{Deserialize, Serialize};
 
-use super::engine::{on_conn, on_pool};
+use super::engine::{by_code_point, on_conn, on_pool};
 use super::{Store, StoreError};
 
 /// One pathway of the catalog, as `list_pathways` returns it.
@@ -170,10 +170,13 @@ impl Store {
     /// The anonymous ids of a class's learners, in id order.
     pub async fn learners(&self, class_id: &str) -> Result<Vec<String>, StoreError> {
         Ok(on_pool!(self.engine(), |pool| {
-            sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = $1 ORDER BY learner")
-                .bind(class_id)
-                .fetch_all(pool)
-                .await?
+            sqlx::query_scalar(&format!(
+                "SELECT learner FROM learners WHERE class_id = $1 ORDER BY {}",
+                by_code_point("learner", PG)
+            ))
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?
         }))
     }
 }

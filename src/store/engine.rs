@@ -228,6 +228,17 @@ impl Pool {
     }
 }
 
+/// `column` sorted and compared in code point order on both engines: SQLite's own order, and
+/// PostgreSQL's only when told (its database may collate by a language). For the orders Rust
+/// relies on: a merge with another query's rows, a page's `>` boundary.
+pub(crate) fn by_code_point(column: &str, pg: bool) -> String {
+    if pg {
+        format!("{column} COLLATE \"C\"")
+    } else {
+        column.to_string()
+    }
+}
+
 /// A write transaction on either engine.
 pub(crate) enum Tx {
     Sqlite(Transaction<'static, Sqlite>),

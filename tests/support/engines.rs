@@ -96,6 +96,11 @@ pub fn pg_admin_url() -> Option<String> {
 /// (a temporary folder's random name: test processes run one after another and share the
 /// cluster); returns its URL.
 pub async fn new_pg_database(unique: &std::path::Path) -> Option<String> {
+    new_pg_database_with(unique, "").await
+}
+
+/// [`new_pg_database`] with `options` after `CREATE DATABASE name` (a collation, say).
+pub async fn new_pg_database_with(unique: &std::path::Path, options: &str) -> Option<String> {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let admin = pg_admin_url()?;
     let unique: String = unique
@@ -113,7 +118,7 @@ pub async fn new_pg_database(unique: &std::path::Path) -> Option<String> {
     let mut conn = sqlx::PgConnection::connect(&admin)
         .await
         .expect("connect to the test cluster");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
+    sqlx::query(&format!("CREATE DATABASE {name} {options}"))
         .execute(&mut conn)
         .await
         .expect("create a test database");
@@ -129,11 +134,27 @@ impl TestDb {
         Self::open_with_clock(engine, Arc::new(FixedClock::at(CLOCK_MS))).await
     }
 
+    /// A fresh PostgreSQL store whose database collates text by a language (ICU's English:
+    /// `anon_a` sorts before `anon_B`, where code points put `B` first), as a school's server
+    /// may; the test cluster's own databases collate by code point (C), as SQLite does.
+    pub async fn open_language_collated() -> Option<Self> {
+        Self::open_at(
+            Engine::Postgres,
+            "LOCALE_PROVIDER icu ICU_LOCALE 'en' TEMPLATE template0",
+            Arc::new(FixedClock::at(CLOCK_MS)),
+        )
+        .await
+    }
+
     pub async fn open_with_clock(engine: Engine, clock: SharedClock) -> Option<Self> {
+        Self::open_at(engine, "", clock).await
+    }
+
+    async fn open_at(engine: Engine, pg_options: &str, clock: SharedClock) -> Option<Self> {
         let dir = tempfile::tempdir().expect("tempdir");
         let location = match engine {
             Engine::Sqlite => dir.path().join("teacher.db").display().to_string(),
-            Engine::Postgres => new_pg_database(dir.path()).await?,
+            Engine::Postgres => new_pg_database_with(dir.path(), pg_options).await?,
         };
         let at = Location::parse(&location).expect("a location");
         let store = Store::open_at(&at, clock).await.expect("open store");
