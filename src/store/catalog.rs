@@ -58,14 +58,14 @@ impl Store {
                 .await?;
             for p in pathways {
                 sqlx::query(
-                "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(&p.pathway_id)
-            .bind(&p.title)
-            .bind(&p.version)
-            .bind(now)
-            .execute(&mut *conn)
-            .await?;
+                    "INSERT INTO pathways (pathway_id, title, version, fetched_at) VALUES ($1, $2, $3, $4)",
+                )
+                .bind(&p.pathway_id)
+                .bind(&p.title)
+                .bind(&p.version)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
                 for (position, step) in p.steps.iter().enumerate() {
                     let entry = serde_json::to_string(&step.entry)
                         .map_err(|e| StoreError::Invalid(format!("registry entry: {e}")))?;
@@ -99,10 +99,10 @@ impl Store {
         });
         let steps: Vec<(String, String, String)> = on_pool!(self.engine(), |pool| {
             sqlx::query_as(
-            "SELECT pathway_id, widget_id, entry FROM pathway_steps ORDER BY pathway_id, position",
-        )
-        .fetch_all(pool)
-        .await?
+                "SELECT pathway_id, widget_id, entry FROM pathway_steps ORDER BY pathway_id, position",
+            )
+            .fetch_all(pool)
+            .await?
         });
         let mut out: Vec<Pathway> = pathways
             .into_iter()
@@ -139,18 +139,18 @@ impl Store {
     ) -> Result<(), StoreError> {
         on_pool!(self.engine(), |pool| {
             sqlx::query(
-            "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
-             created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
-             due_at = excluded.due_at, teacher_note = excluded.teacher_note",
-        )
-        .bind(assignment_id)
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(due_at)
-        .bind(teacher_note)
-        .bind(self.now_ms())
-        .execute(pool)
-        .await?;
+                "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
+                 created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
+                 due_at = excluded.due_at, teacher_note = excluded.teacher_note",
+            )
+            .bind(assignment_id)
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(due_at)
+            .bind(teacher_note)
+            .bind(self.now_ms())
+            .execute(pool)
+            .await?;
         });
         Ok(())
     }

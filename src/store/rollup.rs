@@ -204,11 +204,11 @@ pub(crate) async fn rebuild(conn: &mut Conn<'_>) -> Result<(), StoreError> {
             .execute(&mut *conn)
             .await?;
         let pairs: Vec<(String, String)> = sqlx::query_as(
-        "SELECT class_id, pathway_id FROM results UNION SELECT class_id, pathway_id FROM struggles \
-         UNION SELECT class_id, pathway_id FROM calls",
-    )
-    .fetch_all(&mut *conn)
-    .await?;
+            "SELECT class_id, pathway_id FROM results UNION SELECT class_id, pathway_id FROM struggles \
+             UNION SELECT class_id, pathway_id FROM calls",
+        )
+        .fetch_all(&mut *conn)
+        .await?;
         for (class_id, pathway_id) in pairs {
             refresh(
                 &mut Conn::from(&mut *conn),

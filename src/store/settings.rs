@@ -19,14 +19,14 @@ impl Store {
         }
         on_pool!(self.engine(), |pool| {
             sqlx::query(
-            "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) \
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        )
-        .bind(key)
-        .bind(value)
-        .bind(self.now_ms())
-        .execute(pool)
-        .await?;
+                "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+            )
+            .bind(key)
+            .bind(value)
+            .bind(self.now_ms())
+            .execute(pool)
+            .await?;
         });
         Ok(())
     }

@@ -436,20 +436,20 @@ pub(super) async fn apply_snapshot(
         for a in &snapshot.assignments {
             let due_at = a.due_at.as_deref().and_then(agui::timestamp_ms);
             let done = sqlx::query(
-            "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
-             created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
-             due_at = excluded.due_at, teacher_note = excluded.teacher_note \
-             WHERE assignments.due_at IS DISTINCT FROM excluded.due_at \
-             OR assignments.teacher_note IS DISTINCT FROM excluded.teacher_note",
-        )
-        .bind(&a.assignment_id)
-        .bind(class_id)
-        .bind(&a.pathway_id)
-        .bind(due_at)
-        .bind(&a.teacher_note)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+                "INSERT INTO assignments (assignment_id, class_id, pathway_id, due_at, teacher_note, \
+                 created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (assignment_id) DO UPDATE SET \
+                 due_at = excluded.due_at, teacher_note = excluded.teacher_note \
+                 WHERE assignments.due_at IS DISTINCT FROM excluded.due_at \
+                 OR assignments.teacher_note IS DISTINCT FROM excluded.teacher_note",
+            )
+            .bind(&a.assignment_id)
+            .bind(class_id)
+            .bind(&a.pathway_id)
+            .bind(due_at)
+            .bind(&a.teacher_note)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
             changes.assignments |= done.rows_affected() > 0;
         }
         Ok(changes)
@@ -536,16 +536,16 @@ pub(super) async fn apply_room(
         }
         if (after.paused, &after.message) != (before.paused, &before.message) || pause.is_none() {
             sqlx::query(
-            "INSERT INTO room_pause (class_id, paused, message, updated_at_ms) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (class_id) DO UPDATE SET paused = excluded.paused, \
-             message = excluded.message, updated_at_ms = excluded.updated_at_ms",
-        )
-        .bind(class_id)
-        .bind(after.paused)
-        .bind(&after.message)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+                "INSERT INTO room_pause (class_id, paused, message, updated_at_ms) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (class_id) DO UPDATE SET paused = excluded.paused, \
+                 message = excluded.message, updated_at_ms = excluded.updated_at_ms",
+            )
+            .bind(class_id)
+            .bind(after.paused)
+            .bind(&after.message)
+            .bind(now)
+            .execute(&mut *conn)
+            .await?;
         }
         if after.pacing != before.pacing {
             sqlx::query("DELETE FROM room_pacing WHERE class_id = $1")
