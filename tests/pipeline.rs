@@ -1,5 +1,6 @@
-//! The live pipeline against the real reference host on loopback, with real SQLite files:
-//! nothing lost and nothing doubled, whatever the host or the network does.
+//! The live pipeline against the real reference host on loopback, with real SQLite files (the
+//! clean feed and the drop, duplicate and bad-frame faults on a real PostgreSQL too): nothing
+//! lost and nothing doubled, whatever the host or the network does.
 //!
 //! Each test runs the host's class simulation at high speed, lets the dashboard sync under a
 //! fault, then takes the host's log up to some seq and checks the store against it: every
@@ -14,6 +15,7 @@
 
 #[path = "support/pipeline.rs"]
 mod pipeline_support;
+mod support;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -25,6 +27,7 @@ use a2learn_teacher::host::feed::{FeedError, FeedSinks, FeedStats, run_feed};
 use a2learn_teacher::sync::{SyncError, sync_class};
 use pathway_host::{Faults, RunningHost};
 use pipeline_support::*;
+use support::engines::{TestDb, on_both_engines, raw};
 use tokio_util::sync::CancellationToken;
 
 /// What a sync under a fault left: the host, the class, the store and the sync's own stats.
@@ -33,14 +36,24 @@ struct Synced {
     class_id: String,
     store: Store,
     stats: FeedStats,
-    _dir: tempfile::TempDir,
+    _dir: Box<dyn std::any::Any + Send>,
 }
 
 /// Syncs under `faults` until `frames` frames are logged, then compares.
 async fn sync_under(faults: Faults, frames: usize) -> Synced {
     let dir = tempfile::tempdir().unwrap();
-    let (host, class_id) = start_host(faults, None).await;
     let store = open(&dir.path().join("t.db")).await;
+    sync_into(store, dir, faults, frames).await
+}
+
+/// [`sync_under`] into a store of either engine (a [`TestDb`]'s, kept alive by `keep`).
+async fn sync_into<K: Send + 'static>(
+    store: Store,
+    keep: K,
+    faults: Faults,
+    frames: usize,
+) -> Synced {
+    let (host, class_id) = start_host(faults, None).await;
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
     let log = wait_for_log(&host, &class_id, frames).await;
     let upto = log.last().unwrap().seq;
@@ -53,17 +66,19 @@ async fn sync_under(faults: Faults, frames: usize) -> Synced {
         class_id,
         store,
         stats,
-        _dir: dir,
+        _dir: Box::new(keep),
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_clean_feed_is_stored_exactly() {
-    let synced = sync_under(Faults::default(), 400).await;
-    let quarantined: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-        .fetch_one(synced.store.sqlite().unwrap())
-        .await
-        .unwrap();
+on_both_engines!(
+    a_clean_feed_is_stored_exactly,
+    dropped_connections_and_duplicated_frames_lose_and_double_nothing,
+    malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_goes_on,
+);
+
+async fn a_clean_feed_is_stored_exactly(db: TestDb) {
+    let synced = sync_into(db.store.clone(), (), Faults::default(), 400).await;
+    let quarantined = db.count("SELECT COUNT(*) FROM quarantine").await;
     assert_eq!(
         quarantined, 0,
         "a well-behaved host puts nothing in quarantine"
@@ -78,14 +93,13 @@ async fn a_clean_feed_is_stored_exactly() {
     synced.host.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn dropped_connections_and_duplicated_frames_lose_and_double_nothing() {
+async fn dropped_connections_and_duplicated_frames_lose_and_double_nothing(db: TestDb) {
     let faults = Faults {
         drop_every: 37,
         duplicate_every: 5,
         ..Faults::default()
     };
-    let synced = sync_under(faults, 600).await;
+    let synced = sync_into(db.store.clone(), (), faults, 600).await;
     // The faults happened, and the sync saw them as what they were.
     let stats = synced.stats;
     assert!(stats.connections > 1, "reconnected after drops: {stats:?}");
@@ -144,45 +158,46 @@ async fn a_host_that_stalls_forever_is_left_after_the_stall_timeout() {
     synced.host.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_goes_on() {
+async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_goes_on(db: TestDb) {
     let faults = Faults {
         malformed_every: 11,
         contract_break_every: 7,
         ..Faults::default()
     };
-    // `_dir` bound, not left to `..`: an unbound field is dropped here, and with it the
-    // database's directory, so the pool's next new connection failed ("unable to open database
-    // file") whenever the queries below needed one.
+    // `db` outlives the sync: it holds the database (and a SQLite file's folder), which the
+    // queries below read.
     let Synced {
         host,
         class_id,
         store,
-        _dir,
         ..
-    } = sync_under(faults, 700).await;
+    } = sync_into(db.store.clone(), (), faults, 700).await;
     // The comparison above checked each rule frame by frame; check the spread as well, so a
     // host that injected only one kind would not pass unnoticed.
-    let rules: Vec<String> = sqlx::query_scalar("SELECT DISTINCT rule_id FROM quarantine")
-        .fetch_all(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    let rules: Vec<String> = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT DISTINCT rule_id FROM quarantine"
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
     assert!(rules.len() >= 8, "many rules exercised: {rules:?}");
     assert!(rules.contains(&"bad-frame".to_string()));
     // The stream went on past the faults: frames after the first fault were stored, and the
     // cursor moved past the last one (a sync that stopped at a fault fails both).
-    let (first_fault, last_fault): (i64, i64) =
-        sqlx::query_as("SELECT MIN(seq), MAX(seq) FROM quarantine")
-            .fetch_one(store.sqlite().unwrap())
-            .await
-            .unwrap();
-    let after: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ? AND seq > ?")
-            .bind(&class_id)
-            .bind(first_fault)
-            .fetch_one(store.sqlite().unwrap())
-            .await
-            .unwrap();
+    let (first_fault, last_fault): (i64, i64) = raw!(db, |pool| sqlx::query_as(
+        "SELECT MIN(seq), MAX(seq) FROM quarantine"
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
+    let after: i64 = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT COUNT(*) FROM ledger WHERE class_id = $1 AND seq > $2"
+    )
+    .bind(&class_id)
+    .bind(first_fault)
+    .fetch_one(pool)
+    .await
+    .unwrap());
     assert!(
         after > 0,
         "frames stored after the first fault (seq {first_fault})"
