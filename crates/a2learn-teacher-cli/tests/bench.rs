@@ -64,14 +64,17 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     // page and its raw read limit, mastery, who needs me, step report, after-class report,
     // knowledge map, pathway map) x 2 class sizes x 1 store, 2 export formats, p50 and p99 per
     // rate.
-    assert_eq!(
+    let views = |postgres: bool| {
         report
             .figures
             .iter()
-            .filter(|f| f.section == "views")
-            .count(),
-        22
-    );
+            .filter(|f| f.section == "views" && f.name.starts_with("postgres: ") == postgres)
+            .count()
+    };
+    assert_eq!(views(false), 22);
+    // On PostgreSQL, the grid page and its raw read limit for each class size.
+    let want = if opts.postgres.is_some() { 2 * 2 } else { 0 };
+    assert_eq!(views(true), want);
     assert_eq!(
         report
             .figures
@@ -103,6 +106,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 22);
+    assert_eq!(again.figures.len(), 22 + want);
     assert_eq!(databases(), cached, "no second fill");
 }

@@ -20,33 +20,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use sqlx::{Column, Connection, QueryBuilder, Row, TypeInfo, ValueRef};
+use sqlx::{Connection, QueryBuilder};
 use tokio_util::sync::CancellationToken;
 
+use super::copy::{TableRows, insert_rows, kinds_in, on_raw, read_table};
 use super::{Options, Report, Spread};
 use a2learn_contract::Registry;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
 use a2learn_teacher::host::mcp::HostClient;
-use a2learn_teacher::store::{Location, PgUrl, RawPool, Store};
+use a2learn_teacher::store::{Location, PgUrl, Store};
 use a2learn_teacher::sync::refresh_catalog;
-
-/// Runs `$body` with `$p` bound to the store's own pool and `Db` naming its engine (`$N`
-/// placeholders read the same on both).
-macro_rules! on_raw {
-    ($store:expr, |$p:ident| $body:expr) => {
-        match $store.raw_pool() {
-            RawPool::Sqlite($p) => {
-                type Db = sqlx::Sqlite;
-                $body
-            }
-            RawPool::Postgres($p) => {
-                type Db = sqlx::Postgres;
-                $body
-            }
-        }
-    };
-}
 
 /// Where a run's fresh stores are made: files in a temporary folder, or databases on a
 /// PostgreSQL server.
@@ -73,7 +57,7 @@ impl Target {
     }
 
     /// A fresh, empty store called `name` (a database of that name is dropped first).
-    async fn fresh(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
+    pub(crate) async fn fresh(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
         if let Target::Postgres(server) = self {
             let mut admin = sqlx::PgConnection::connect(server).await?;
             let db = database_name(name);
@@ -89,12 +73,12 @@ impl Target {
     }
 
     /// The store called `name`, as it is.
-    async fn open(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
+    pub(crate) async fn open(&self, name: &str, clock: SharedClock) -> anyhow::Result<Store> {
         Ok(Store::open_at(&self.location(name)?, clock).await?)
     }
 
     /// Drops the databases a PostgreSQL run made (a folder's files go with the folder).
-    async fn clean(&self, names: &[&str]) -> anyhow::Result<()> {
+    pub(crate) async fn clean(&self, names: &[&str]) -> anyhow::Result<()> {
         if let Target::Postgres(server) = self {
             let mut admin = sqlx::PgConnection::connect(server).await?;
             for name in names {
@@ -373,27 +357,6 @@ pub async fn parse_and_validate(dir: &Path, source: &ReplaySource) -> anyhow::Re
     Ok(rate)
 }
 
-/// One stored value, for copying rows between databases without knowing their types.
-#[derive(Debug, Clone, PartialEq)]
-enum Val {
-    Null,
-    Int(i64),
-    Bool(bool),
-    Real(f64),
-    Text(String),
-}
-
-/// Rows of one table: its columns and values.
-#[derive(Debug, Clone, Default)]
-struct TableRows {
-    table: &'static str,
-    columns: Vec<String>,
-    /// Each column's declared type: a NULL is bound as one of its column's type (PostgreSQL
-    /// does not cast a NULL of another type into it).
-    types: Vec<String>,
-    rows: Vec<Vec<Val>>,
-}
-
 /// Every row the pipeline stored for one replay, read back from its database.
 #[derive(Debug, Clone, Default)]
 pub struct StoredRows {
@@ -449,59 +412,11 @@ pub async fn stored_rows(target: &Target, class_id: &str) -> anyhow::Result<Stor
             (true, _) if order == "rowid" => "",
             _ => order,
         };
-        let sql = if order.is_empty() {
-            format!("SELECT * FROM {table}")
-        } else {
-            format!("SELECT * FROM {table} ORDER BY {order}")
-        };
-        let mut t = TableRows {
-            table,
-            ..TableRows::default()
-        };
-        on_raw!(store, |pool| {
-            let rows = sqlx::query::<Db>(&sql).fetch_all(pool).await?;
-            // The ledger's id is the database's own (a rowid alias, an identity): a fresh
-            // database assigns its own.
-            let keep: Vec<usize> = match rows.first() {
-                Some(row) => row
-                    .columns()
-                    .iter()
-                    .filter(|c| !(table == "ledger" && c.name() == "id"))
-                    .map(|c| c.ordinal())
-                    .collect(),
-                None => Vec::new(),
-            };
-            if let Some(row) = rows.first() {
-                t.columns = keep
-                    .iter()
-                    .map(|&i| row.columns()[i].name().to_string())
-                    .collect();
-                t.types = keep
-                    .iter()
-                    .map(|&i| row.columns()[i].type_info().name().to_string())
-                    .collect();
-            }
-            for row in &rows {
-                let mut values = Vec::with_capacity(keep.len());
-                for &i in &keep {
-                    let raw = row.try_get_raw(i)?;
-                    let value = if raw.is_null() {
-                        Val::Null
-                    } else {
-                        match raw.type_info().name() {
-                            "INTEGER" | "INT8" | "BIGINT" => Val::Int(row.try_get(i)?),
-                            "INT4" => Val::Int(i64::from(row.try_get::<i32, _>(i)?)),
-                            "BOOL" | "BOOLEAN" => Val::Bool(row.try_get(i)?),
-                            "REAL" | "FLOAT8" => Val::Real(row.try_get(i)?),
-                            _ => Val::Text(row.try_get(i)?),
-                        }
-                    };
-                    values.push(value);
-                }
-                t.rows.push(values);
-            }
-        });
-        out.tables.push(t);
+        // The ledger's id is the database's own (a rowid alias, an identity): a fresh database
+        // assigns its own.
+        let skip: &[&str] = if table == "ledger" { &["id"] } else { &[] };
+        out.tables
+            .push(read_table(&store, table, order, skip).await?);
     }
     store.close().await;
     Ok(out)
@@ -509,8 +424,7 @@ pub async fn stored_rows(target: &Target, class_id: &str) -> anyhow::Result<Stor
 
 /// The fair raw limit: inserts every row the pipeline stored into a fresh database, in
 /// `transactions` transactions (one per 1,000 frames, as the pipeline commits), each holding an
-/// equal share of every table, 200 rows per statement (fewer for wide tables). Returns the
-/// seconds it took.
+/// equal share of every table. Returns the seconds it took.
 pub async fn raw_insert_same(
     target: &Target,
     rows: &StoredRows,
@@ -520,48 +434,14 @@ pub async fn raw_insert_same(
     let store = target.fresh("raw-same", clock).await?;
     store.ensure_class(&rows.class_id).await?;
     let transactions = transactions.max(1);
+    let kinds = kinds_in(&store, &rows.tables).await?;
     let started = Instant::now();
     for t in 0..transactions {
-        on_raw!(store, |pool| {
-            // The write lock first on SQLite, as the pipeline takes it.
-            let mut tx = match store.raw_pool() {
-                RawPool::Sqlite(_) => pool.begin_with("BEGIN IMMEDIATE").await?,
-                RawPool::Postgres(_) => pool.begin().await?,
-            };
-            for table in &rows.tables {
-                let n = table.rows.len();
-                let share = &table.rows[n * t / transactions..n * (t + 1) / transactions];
-                if share.is_empty() {
-                    continue;
-                }
-                let per_statement = (30_000 / table.columns.len().max(1)).min(200);
-                for chunk in share.chunks(per_statement) {
-                    let mut q = QueryBuilder::<Db>::new(format!(
-                        "INSERT INTO {} ({}) ",
-                        table.table,
-                        table.columns.join(", ")
-                    ));
-                    q.push_values(chunk, |mut b, row| {
-                        for (v, column_type) in row.iter().zip(&table.types) {
-                            match v {
-                                Val::Null => match column_type.as_str() {
-                                    "BOOL" | "BOOLEAN" => b.push_bind(Option::<bool>::None),
-                                    "TEXT" => b.push_bind(Option::<String>::None),
-                                    "FLOAT8" | "REAL" => b.push_bind(Option::<f64>::None),
-                                    _ => b.push_bind(Option::<i64>::None),
-                                },
-                                Val::Int(i) => b.push_bind(*i),
-                                Val::Bool(x) => b.push_bind(*x),
-                                Val::Real(r) => b.push_bind(*r),
-                                Val::Text(s) => b.push_bind(s.as_str()),
-                            };
-                        }
-                    });
-                    q.build().execute(&mut *tx).await?;
-                }
-            }
-            tx.commit().await?;
-        });
+        insert_rows(&store, &rows.tables, &kinds, |table| {
+            let n = table.rows.len();
+            &table.rows[n * t / transactions..n * (t + 1) / transactions]
+        })
+        .await?;
     }
     let secs = started.elapsed().as_secs_f64();
     store.close().await;

@@ -13,6 +13,7 @@
 //! Timings are printed, never asserted: this crate's `tests/bench.rs` only checks that every helper runs on
 //! tiny sizes and yields finite figures.
 
+pub mod copy;
 pub mod ingest;
 pub mod live;
 pub mod memory;
@@ -158,7 +159,8 @@ pub struct Options {
     pub data_dir: PathBuf,
     /// The `a2learn-teacher` binary the memory benchmark runs as a child.
     pub exe: Option<PathBuf>,
-    /// A PostgreSQL server on which the ingest benchmark also runs, beside SQLite.
+    /// A PostgreSQL server on which the ingest benchmark and the grid's page also run, beside
+    /// SQLite.
     pub postgres: Option<String>,
 }
 
@@ -231,9 +233,9 @@ pub struct BenchArgs {
     /// Where filled databases are cached, keyed by size [default: target/bench-data].
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Ingest: measure on PostgreSQL too, beside SQLite: a server URL (with a database to
-    /// connect to, e.g. /postgres) where the bench creates and drops its own databases
-    /// (`a2learn_bench_*`).
+    /// Ingest and the grid's page: measure on PostgreSQL too, beside SQLite: a server URL
+    /// (with a database to connect to, e.g. /postgres) where the bench creates and drops its
+    /// own databases (`a2learn_bench_*`).
     #[arg(long, value_name = "URL")]
     pub postgres: Option<String>,
 }

@@ -29,11 +29,13 @@ use std::time::Instant;
 use sqlx::{QueryBuilder, Sqlite};
 use tokio_util::sync::CancellationToken;
 
+use super::copy::{insert_rows, kinds_in, on_raw, read_table};
+use super::ingest::Target;
 use super::{Options, Report, Spread};
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
 use a2learn_teacher::progress::names::Privacy;
-use a2learn_teacher::store::{MIGRATOR, Store};
+use a2learn_teacher::store::{MIGRATOR, RawPool, Store};
 use a2learn_teacher::views::class as class_view;
 use a2learn_teacher::views::knowledge::knowledge_map;
 use a2learn_teacher::views::pathway_map::pathway_map;
@@ -555,38 +557,51 @@ where
 /// learners, their cells from the rollup, the class totals, the class's size), fetched straight
 /// through sqlx with nothing built from them. Returns the cells read.
 async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
-    let learners: Vec<String> = sqlx::query_scalar(
-        "SELECT learner FROM learners WHERE class_id = ?1 AND learner > ?2 ORDER BY learner LIMIT ?3",
-    )
-    .bind(class)
-    .bind("")
-    .bind(i64::from(class_view::GRID_PAGE) + 1)
-    .fetch_all(store.sqlite()?)
-    .await?;
-    let page = serde_json::Value::from(learners).to_string();
-    let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
-        "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
-         WHERE class_id = ?1 AND pathway_id = ?2 AND learner IN (SELECT value FROM json_each(?3))",
-    )
-    .bind(class)
-    .bind(VIEW_PATHWAY)
-    .bind(&page)
-    .fetch_all(store.sqlite()?)
-    .await?;
-    let totals: Vec<(String, String, i64)> = sqlx::query_as(
-        "SELECT widget_id, state, learners FROM grid_totals \
-         WHERE class_id = ? AND pathway_id = ? AND learners > 0",
-    )
-    .bind(class)
-    .bind(VIEW_PATHWAY)
-    .fetch_all(store.sqlite()?)
-    .await?;
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
+    on_raw!(store, |pool| {
+        let postgres = matches!(store.raw_pool(), RawPool::Postgres(_));
+        // As `grid_page` asks: in code point order on PostgreSQL too.
+        let (learner, list) = if postgres {
+            (
+                "learner COLLATE \"C\"",
+                "SELECT json_array_elements_text($3::json)",
+            )
+        } else {
+            ("learner", "SELECT value FROM json_each($3)")
+        };
+        let learners: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT learner FROM learners WHERE class_id = $1 AND {learner} > $2 \
+             ORDER BY {learner} LIMIT $3"
+        ))
         .bind(class)
-        .fetch_one(store.sqlite()?)
+        .bind("")
+        .bind(i64::from(class_view::GRID_PAGE) + 1)
+        .fetch_all(pool)
         .await?;
-    anyhow::ensure!(count > 0 && !totals.is_empty(), "an empty class {class}");
-    Ok(cells.len())
+        let page = serde_json::Value::from(learners).to_string();
+        let cells: Vec<(String, String, String, i64, i64)> = sqlx::query_as(&format!(
+            "SELECT learner, widget_id, state, completions, incorrect FROM grid_cells \
+             WHERE class_id = $1 AND pathway_id = $2 AND learner IN ({list})"
+        ))
+        .bind(class)
+        .bind(VIEW_PATHWAY)
+        .bind(&page)
+        .fetch_all(pool)
+        .await?;
+        let totals: Vec<(String, String, i64)> = sqlx::query_as(
+            "SELECT widget_id, state, learners FROM grid_totals \
+             WHERE class_id = $1 AND pathway_id = $2 AND learners > 0",
+        )
+        .bind(class)
+        .bind(VIEW_PATHWAY)
+        .fetch_all(pool)
+        .await?;
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = $1")
+            .bind(class)
+            .fetch_one(pool)
+            .await?;
+        anyhow::ensure!(count > 0 && !totals.is_empty(), "an empty class {class}");
+        Ok(cells.len())
+    })
 }
 
 /// `bench views`: grid, mastery and who-needs-me for each class size over each store size.
@@ -792,8 +807,83 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
                 pathways,
             );
         }
+        if let Some(server) = &opts.postgres {
+            postgres_grid_pages(server, opts, &store, total, report).await?;
+        }
         store.close().await;
     }
+    Ok(())
+}
+
+/// The grid's first page on PostgreSQL, beside its own raw read limit: the filled store's
+/// classes, catalog, learners and the grid's rollup (all a page reads) copied into a fresh
+/// database on `server`, then measured as on SQLite. The results themselves are not copied:
+/// the page never reads them.
+async fn postgres_grid_pages(
+    server: &str,
+    opts: &Options,
+    store: &Store,
+    total: u64,
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let target = Target::Postgres(server.to_string());
+    let clock: SharedClock = Arc::new(SystemClock);
+    let shared = target.fresh("views", clock).await?;
+    let copying = Instant::now();
+    let mut copied = 0;
+    for (table, order) in [
+        ("hosts", ""),
+        ("classes", ""),
+        ("pathways", ""),
+        ("pathway_steps", ""),
+        ("assignments", "rowid"),
+        ("learners", ""),
+        ("grid_cells", ""),
+        ("grid_totals", ""),
+    ] {
+        let rows = [read_table(store, table, order, &[]).await?];
+        let kinds = kinds_in(&shared, &rows).await?;
+        insert_rows(&shared, &rows, &kinds, |t| &t.rows).await?;
+        copied += rows[0].rows.len();
+    }
+    println!(
+        "  on PostgreSQL: {copied} rows of the class lists and the rollup copied in {:.1} s",
+        copying.elapsed().as_secs_f64()
+    );
+    for &n in &opts.classes {
+        let class = class_of(n);
+        let assignment = assignment_of(&class);
+        let shown = n.min(class_view::GRID_PAGE as usize);
+        let (page, page_rows) = time_ms(opts.runs, || async {
+            let page = shared
+                .grid_page(&class, &assignment, None, class_view::GRID_PAGE)
+                .await?;
+            Ok(page.grid.rows.len())
+        })
+        .await?;
+        anyhow::ensure!(
+            page_rows == shown,
+            "the first page of {class} on PostgreSQL has {page_rows} rows"
+        );
+        let (raw_page, raw_cells) = time_ms(opts.runs, || raw_page_read(&shared, &class)).await?;
+        anyhow::ensure!(raw_cells > 0, "the first page of {class} has no cells");
+        report.add(
+            "views",
+            format!(
+                "postgres: grid page ({shown} learners, class totals), {n} learners, {total} results"
+            ),
+            "ms",
+            page,
+        );
+        report.add(
+            "views",
+            format!("postgres: raw read: the grid page's queries, {n} learners, {total} results"),
+            "ms",
+            raw_page,
+        );
+    }
+    shared.close().await;
+    target.clean(&["views"]).await?;
     Ok(())
 }
 
