@@ -656,7 +656,8 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
 
 /// A school's PostgreSQL may collate text by a language (`anon_a` before `anon_B`); the learner
 /// list, the grid's pages and the CSV export (which merges runs into learners in Rust's byte
-/// order) still come in code point order, as on a teacher's SQLite file.
+/// order) still come in code point order, as on a teacher's SQLite file (the shared schema's text
+/// is COLLATE "C", and the queries whose order Rust relies on say so too).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_language_collated_shared_store_keeps_code_point_order() {
     use a2learn_teacher::export::{ExportRequest, Format, write_export};
@@ -684,7 +685,7 @@ async fn a_language_collated_shared_store_keeps_code_point_order() {
 
     // Control: the database itself sorts by the language, not by code point.
     let by_language: Vec<String> = raw!(db, |pool| sqlx::query_scalar(
-        "SELECT learner FROM learners ORDER BY learner"
+        "SELECT learner FROM learners ORDER BY learner COLLATE \"default\""
     )
     .fetch_all(pool)
     .await

@@ -1067,3 +1067,31 @@ fn rows_touched_merge_into_all_past_the_limit() {
         RowsTouched::None
     );
 }
+
+/// The shared store's connections plan each statement for its own list of ids: a generic plan
+/// made while a table was small (a sequential scan) would stay after it grew (the batch's state
+/// lookup took 143 ms at 72,000 results before this; BENCHMARKS.md).
+#[tokio::test]
+async fn a_shared_store_plans_each_statement_for_its_own_ids() {
+    let Some(db) = TestDb::open(support::engines::Engine::Postgres).await else {
+        return;
+    };
+    let mode: String = match db.store.raw_pool() {
+        a2learn_teacher::store::RawPool::Postgres(pool) => {
+            sqlx::query_scalar("SHOW plan_cache_mode")
+                .fetch_one(pool)
+                .await
+                .unwrap()
+        }
+        a2learn_teacher::store::RawPool::Sqlite(_) => unreachable!("a PostgreSQL store"),
+    };
+    assert_eq!(mode, "force_custom_plan");
+    // Control: the server's own default is not that (the store asked for it).
+    let default: String = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT boot_val FROM pg_settings WHERE name = 'plan_cache_mode'"
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
+    assert_eq!(default, "auto");
+}

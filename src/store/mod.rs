@@ -393,7 +393,14 @@ impl Store {
             location: location.clone(),
             source,
         };
-        let options = url.connect_options().map_err(connect)?;
+        // A custom plan for every execution: the ingest's statements bind lists of ids into
+        // tables that grow from empty, and a generic plan PostgreSQL settles on while a table is
+        // small (a sequential scan of `results` for the batch's state lookup) stays after it has
+        // grown: measured 143 ms a batch at 72,000 results, against an index lookup.
+        let options = url
+            .connect_options()
+            .map_err(connect)?
+            .options([("plan_cache_mode", "force_custom_plan")]);
         let pool = PgPoolOptions::new()
             .max_connections(PG_CONNECTIONS)
             .connect_with(options)

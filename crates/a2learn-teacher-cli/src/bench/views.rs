@@ -817,8 +817,8 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
 
 /// The grid's first page on PostgreSQL, beside its own raw read limit: the filled store's
 /// classes, catalog, learners and the grid's rollup (all a page reads) copied into a fresh
-/// database on `server`, then measured as on SQLite. The results themselves are not copied:
-/// the page never reads them.
+/// database on `server` and analyzed, then measured as on SQLite. The results themselves are
+/// not copied: the page never reads them.
 async fn postgres_grid_pages(
     server: &str,
     opts: &Options,
@@ -846,8 +846,15 @@ async fn postgres_grid_pages(
         insert_rows(&shared, &rows, &kinds, |t| &t.rows).await?;
         copied += rows[0].rows.len();
     }
+    // The statistics autovacuum would have gathered as the store grew: without them the
+    // planner takes the freshly copied tables for a few rows and reads a whole class's cells
+    // for a page (measured: 156 ms a page at 100,000 learners, against 3 ms).
+    if let RawPool::Postgres(pool) = shared.raw_pool() {
+        sqlx::query("ANALYZE").execute(pool).await?;
+    }
     println!(
-        "  on PostgreSQL: {copied} rows of the class lists and the rollup copied in {:.1} s",
+        "  on PostgreSQL: {copied} rows of the class lists and the rollup copied (and analyzed) \
+         in {:.1} s",
         copying.elapsed().as_secs_f64()
     );
     for &n in &opts.classes {
