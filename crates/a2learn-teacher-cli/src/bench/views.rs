@@ -604,6 +604,28 @@ async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
     })
 }
 
+/// The first page of the class of `n` learners (`Store::grid_page`) and its raw read limit,
+/// each timed `runs` times, checked to have read a page.
+async fn time_first_page(store: &Store, n: usize, runs: usize) -> anyhow::Result<(Spread, Spread)> {
+    let class = class_of(n);
+    let assignment = assignment_of(&class);
+    let shown = n.min(class_view::GRID_PAGE as usize);
+    let (page, page_rows) = time_ms(runs, || async {
+        let page = store
+            .grid_page(&class, &assignment, None, class_view::GRID_PAGE)
+            .await?;
+        Ok(page.grid.rows.len())
+    })
+    .await?;
+    anyhow::ensure!(
+        page_rows == shown,
+        "the first page of {class} has {page_rows} rows"
+    );
+    let (raw_page, raw_cells) = time_ms(runs, || raw_page_read(store, &class)).await?;
+    anyhow::ensure!(raw_cells > 0, "the first page of {class} has no cells");
+    Ok((page, raw_page))
+}
+
 /// `bench views`: grid, mastery and who-needs-me for each class size over each store size.
 pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
     for &total in &opts.stores {
@@ -649,20 +671,7 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
             })
             .await?;
             let shown = n.min(class_view::GRID_PAGE as usize);
-            let (page, page_rows) = time_ms(opts.runs, || async {
-                let page = store
-                    .grid_page(&class, &assignment, None, class_view::GRID_PAGE)
-                    .await?;
-                Ok(page.grid.rows.len())
-            })
-            .await?;
-            anyhow::ensure!(
-                page_rows == shown,
-                "the first page of {class} has {page_rows} rows"
-            );
-            let (raw_page, raw_cells) =
-                time_ms(opts.runs, || raw_page_read(&store, &class)).await?;
-            anyhow::ensure!(raw_cells > 0, "the first page of {class} has no cells");
+            let (page, raw_page) = time_first_page(&store, n, opts.runs).await?;
             println!(
                 "    grid page of {shown}: {:.2} ms, its queries alone {:.2} ms ({:.2}x)",
                 page.median,
@@ -858,22 +867,8 @@ async fn postgres_grid_pages(
         copying.elapsed().as_secs_f64()
     );
     for &n in &opts.classes {
-        let class = class_of(n);
-        let assignment = assignment_of(&class);
         let shown = n.min(class_view::GRID_PAGE as usize);
-        let (page, page_rows) = time_ms(opts.runs, || async {
-            let page = shared
-                .grid_page(&class, &assignment, None, class_view::GRID_PAGE)
-                .await?;
-            Ok(page.grid.rows.len())
-        })
-        .await?;
-        anyhow::ensure!(
-            page_rows == shown,
-            "the first page of {class} on PostgreSQL has {page_rows} rows"
-        );
-        let (raw_page, raw_cells) = time_ms(opts.runs, || raw_page_read(&shared, &class)).await?;
-        anyhow::ensure!(raw_cells > 0, "the first page of {class} has no cells");
+        let (page, raw_page) = time_first_page(&shared, n, opts.runs).await?;
         report.add(
             "views",
             format!(
