@@ -9,7 +9,7 @@
 //! writes SQLite's `?` placeholders on PostgreSQL): SQLite keeps its speed, and a query reads
 //! the same in both arms. Inside an arm, `Db` names the engine's sqlx database type and `PG`
 //! says which arm it is, for the few statements the two engines spell differently (a JSON list
-//! of ids, the write lock).
+//! of ids, the write lock, an order Rust relies on: [`by_code_point`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
