@@ -3,8 +3,7 @@
 //! columns, and the scan of serialised JSON.
 
 use serde_json::Value;
-use sqlx::sqlite::{SqliteArguments, SqliteRow};
-use sqlx::{Database, Encode, FromRow, IntoArguments, Sqlite, Type};
+use sqlx::{Database, Encode, FromRow, IntoArguments, Type};
 
 use super::{ExportError, ExportRequest, Run};
 use crate::store::Store;
@@ -50,9 +49,10 @@ pub(super) fn numbered(first: usize, n: usize) -> String {
     }
 }
 
-/// [`scoped`] on either engine, for SQL written with [`numbered`] placeholders: the class (when
-/// given) is `$1`, the pathways follow.
-pub(super) fn scoped_on<'q, DB, T>(
+/// A query over the export's scope, on either engine: binds the class (when given, the SQL's
+/// first parameter), then each pathway of the IN list ([`numbered`], or [`placeholders`] in the
+/// formats written from a teacher's file only).
+pub(super) fn scoped<'q, DB, T>(
     sql: &'q str,
     class_id: Option<&'q str>,
     pathways: &'q [String],
@@ -74,40 +74,19 @@ where
     q
 }
 
-/// A `COUNT` over the scope on either engine: SQL with the class at `$1` and the pathways
-/// [`numbered`] from `$2`.
-pub(super) async fn count_on(
+/// A `COUNT` over the scope on either engine: the class, then the pathways.
+pub(super) async fn count(
     store: &Store,
     sql: &str,
     class_id: &str,
     pathways: &[String],
 ) -> Result<u64, ExportError> {
     let (n,): (i64,) = on_pool!(store.engine(), |pool| {
-        scoped_on::<Db, (i64,)>(sql, Some(class_id), pathways)
+        scoped::<Db, (i64,)>(sql, Some(class_id), pathways)
             .fetch_one(pool)
             .await?
     });
     Ok(u64::try_from(n).unwrap_or(0))
-}
-
-/// A query over the export's scope: binds the class (when the SQL names one, as its first `?`),
-/// then each pathway of the IN list.
-pub(super) fn scoped<'q, T>(
-    sql: &'q str,
-    class_id: Option<&'q str>,
-    pathways: &'q [String],
-) -> sqlx::query::QueryAs<'q, Sqlite, T, SqliteArguments<'q>>
-where
-    T: for<'r> FromRow<'r, SqliteRow>,
-{
-    let mut q = sqlx::query_as::<_, T>(sql);
-    if let Some(class_id) = class_id {
-        q = q.bind(class_id);
-    }
-    for p in pathways {
-        q = q.bind(p);
-    }
-    q
 }
 
 /// How many stored results the export will write (one per completed run): the progress total.
@@ -120,20 +99,7 @@ pub(super) async fn count_results(
         "SELECT COUNT(*) FROM results WHERE class_id = $1 AND pathway_id IN ({})",
         numbered(2, pathways.len())
     );
-    count_on(store, &sql, class_id, pathways).await
-}
-
-/// A `COUNT` over the scope (the class, then the pathways).
-pub(super) async fn count(
-    store: &Store,
-    sql: &str,
-    class_id: &str,
-    pathways: &[String],
-) -> Result<u64, ExportError> {
-    let (n,): (i64,) = scoped(sql, Some(class_id), pathways)
-        .fetch_one(store.sqlite()?)
-        .await?;
-    Ok(u64::try_from(n).unwrap_or(0))
+    count(store, &sql, class_id, pathways).await
 }
 
 /// The latest completed run of each learner x step (a learner may redo a step; the grid and the

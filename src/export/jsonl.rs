@@ -4,7 +4,7 @@ use std::io::Write;
 
 use futures_util::TryStreamExt;
 
-use super::common::{Export, Rows, check_serialized, count_results, numbered, scoped_on};
+use super::common::{Export, Rows, check_serialized, count_results, numbered, scoped};
 use crate::store::engine::on_pool;
 
 /// JSON lines: each stored result's contract payload, byte for byte as stored, in time order.
@@ -20,7 +20,7 @@ pub(super) async fn jsonl(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows
     );
     on_pool!(store.engine(), |pool| {
         let mut rows =
-            scoped_on::<Db, (String, String)>(&sql, Some(&req.class_id), pathways).fetch(pool);
+            scoped::<Db, (String, String)>(&sql, Some(&req.class_id), pathways).fetch(pool);
         let mut line = 0;
         while let Some((learner, payload)) = rows.try_next().await? {
             line += 1;

@@ -199,7 +199,7 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
              hints, score, at_ms FROM latest WHERE rn = 1 ORDER BY learner, pathway_id, widget_id"
         );
         let mut rows =
-            scoped::<GradeRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
+            scoped::<_, GradeRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
         let mut w = csv::Writer::from_writer(&mut zip);
         w.write_record(RESULTS_HEADER)?;
         let mut line = 1;

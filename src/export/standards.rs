@@ -81,7 +81,7 @@ pub(super) async fn standards_csv(x: Export<'_, '_>, out: impl Write + Send) -> 
          GROUP BY learner, standard ORDER BY learner, standard"
     );
     let mut rows =
-        scoped::<StandardRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
+        scoped::<_, StandardRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     let mut w = csv::Writer::from_writer(out);
     let mut columns = vec!["standard"];
     columns.extend(EVIDENCE_COLUMNS);

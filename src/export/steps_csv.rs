@@ -5,7 +5,7 @@ use std::io::Write;
 
 use futures_util::TryStreamExt;
 
-use super::common::{Export, Rows, count_on, learner_header, numbered, scoped_on};
+use super::common::{Export, Rows, count, learner_header, numbered, scoped};
 use super::rfc3339;
 use crate::store::engine::{by_code_point, on_pool};
 
@@ -63,7 +63,7 @@ impl RunRow {
 pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows {
     let (store, req, pathways, run) = x.parts();
     let n = pathways.len();
-    run.total = count_on(
+    run.total = count(
         store,
         &format!(
             "SELECT (SELECT COUNT(*) FROM learners WHERE class_id = $1) * \
@@ -80,7 +80,7 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
          WHERE pathway_id IN ({}) ORDER BY pathway_id, position",
             numbered(1, n)
         );
-        let steps: Vec<StepRow> = scoped_on::<Db, StepRow>(&sql, None, pathways)
+        let steps: Vec<StepRow> = scoped::<Db, StepRow>(&sql, None, pathways)
             .fetch_all(pool)
             .await?;
         // Each step's cell: steps of one pathway naming the same widget share the newest run.
@@ -125,7 +125,7 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
          ORDER BY {learner_order}, pathway_id, widget_id, at_ms",
             numbered(2, n)
         );
-        let mut rows = scoped_on::<Db, RunRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
+        let mut rows = scoped::<Db, RunRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
 
         let mut w = csv::Writer::from_writer(out);
         w.write_record(learner_header(

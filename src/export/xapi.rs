@@ -108,7 +108,7 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
          WHERE pathway_id IN ({})",
         placeholders(n)
     );
-    let steps: Steps = scoped::<(String, String, bool, String)>(&sql, None, pathways)
+    let steps: Steps = scoped::<_, (String, String, bool, String)>(&sql, None, pathways)
         .fetch_all(store.sqlite()?)
         .await?
         .into_iter()
@@ -120,7 +120,8 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
          ORDER BY at_ms, widget_run_id",
         placeholders(n)
     );
-    let mut rows = scoped::<ResultRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
+    let mut rows =
+        scoped::<_, ResultRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     out.write_all(b"[")?;
     let mut number = 0;
     while let Some(r) = rows.try_next().await? {
