@@ -10,19 +10,23 @@ use sqlx::{Column, QueryBuilder, Row, TypeInfo, ValueRef};
 
 use a2learn_teacher::store::{RawPool, Store};
 
-/// Runs `$body` with `$p` bound to the store's own pool and `Db` naming its engine (`$N`
-/// placeholders read the same on both).
+/// Runs `$body` with `$p` bound to the store's own pool, `Db` naming its engine and `PG` saying
+/// which it is (`$N` placeholders read the same on both).
 macro_rules! on_raw {
     ($store:expr, |$p:ident| $body:expr) => {
         match $store.raw_pool() {
             a2learn_teacher::store::RawPool::Sqlite($p) => {
                 #[allow(dead_code)]
                 type Db = sqlx::Sqlite;
+                #[allow(dead_code)]
+                const PG: bool = false;
                 $body
             }
             a2learn_teacher::store::RawPool::Postgres($p) => {
                 #[allow(dead_code)]
                 type Db = sqlx::Postgres;
+                #[allow(dead_code)]
+                const PG: bool = true;
                 $body
             }
         }
@@ -185,9 +189,10 @@ pub async fn insert_rows<'t>(
     share: impl Fn(&'t TableRows) -> &'t [Vec<Val>],
 ) -> anyhow::Result<()> {
     on_raw!(store, |pool| {
-        let mut tx = match store.raw_pool() {
-            RawPool::Sqlite(_) => pool.begin_with("BEGIN IMMEDIATE").await?,
-            RawPool::Postgres(_) => pool.begin().await?,
+        let mut tx = if PG {
+            pool.begin().await?
+        } else {
+            pool.begin_with("BEGIN IMMEDIATE").await?
         };
         for (table, kinds) in tables.iter().zip(&kinds.0) {
             let rows = share(table);

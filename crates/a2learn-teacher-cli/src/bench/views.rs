@@ -558,9 +558,8 @@ where
 /// through sqlx with nothing built from them. Returns the cells read.
 async fn raw_page_read(store: &Store, class: &str) -> anyhow::Result<usize> {
     on_raw!(store, |pool| {
-        let postgres = matches!(store.raw_pool(), RawPool::Postgres(_));
         // As `grid_page` asks: in code point order on PostgreSQL too.
-        let (learner, list) = if postgres {
+        let (learner, list) = if PG {
             (
                 "learner COLLATE \"C\"",
                 "SELECT json_array_elements_text($3::json)",
