@@ -2,11 +2,19 @@ import { useEffect, useRef, useState } from "react";
 
 /**
  * Counts a view refetches only to keep in sight (the sidebar's learners and open requests, the
- * assignments' "started") may lag a change by this much: at classroom rates (100 events a
- * second) each notification asked for them again, and each answer cost the page's one thread a
- * parse and a render that the grid's rows then waited for.
+ * assignments' "started", the waiting requests in the window's title) may lag a change by this
+ * much: at classroom rates (100 events a second) each notification asked for them again, and
+ * each answer cost the page's one thread a parse and a render that the grid's rows then waited
+ * for.
  */
 export const COUNTS_EVERY_MS = 1_000;
+
+/**
+ * "Who needs me" may lag a change by this much: it is asked for whole on each change, and at
+ * classroom rates its answers competed with the grid's rows for the page's one thread. A
+ * quarter of a second is well inside the time a teacher takes to look.
+ */
+export const NEEDS_EVERY_MS = 250;
 
 /**
  * Runs `task` when asked, at most once per `ms` and never two at once: the first ask after a

@@ -14,7 +14,7 @@ import type {
 } from "../../ipc";
 import { ASSIGNMENTS, PROGRESS, ROOM, useChangeFeed, useChangeTick } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
-import { COUNTS_EVERY_MS, useThrottledTick } from "../../ipc/throttle";
+import { COUNTS_EVERY_MS, NEEDS_EVERY_MS, useThrottledTick } from "../../ipc/throttle";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { PathwayMap } from "../maps/PathwayMap";
@@ -138,20 +138,28 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
         } else if (pending !== undefined && pending.size > 0) {
           loads.push(
             cv.gridRows(classId, selected, [...pending]).then(
-              keep((patch: GridView) => setGrid((cur) => cur && mergeRows(cur, patch))),
+              keep((patch: GridView) => setGrid((cur) => cur && mergeRows(cur, patch, page.after))),
               keep(failed),
             ),
           );
         }
       }
       if (tab === "mastery") loads.push(cv.mastery(classId).then(keep(setMastery), keep(fail)));
-      // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
-      if (tab === "needs" || tab === "grid") loads.push(cv.needsMe(classId).then(keep(setNeeds), keep(fail)));
       if (tab === "timeline") loads.push(cv.timeline(classId).then(keep(setTimeline), keep(fail)));
       return Promise.all(loads);
     },
     [cv, ipc, classId, selected, tab, safe, page.after],
     progressTick + clockTick,
+  );
+
+  // "Who needs me" sits beside the grid on a wide window, and has its own tab on a narrow one.
+  // Its own queue, at most every NEEDS_EVERY_MS: the grid's rows never wait for its answer.
+  const needsTick = useThrottledTick(progressTick + clockTick, NEEDS_EVERY_MS);
+  useLiveLoad(
+    (keep) =>
+      tab === "needs" || tab === "grid" ? cv.needsMe(classId).then(keep(setNeeds), keep(fail)) : Promise.resolve(),
+    [cv, ipc, classId, tab, safe],
+    needsTick,
   );
 
   // Escape closes the evidence pane (unless something in front of it, like a dialog, took the

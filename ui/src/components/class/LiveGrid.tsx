@@ -17,6 +17,14 @@ const rowKey = (r: Row) => r.learner ?? r.label;
 const isWorking = (row: Row, col: number) =>
   row.current_step === col && !CELL[row.cells[col]?.state ?? "not_started"].loud;
 
+/** The (row index, step index) of a grid cell's button; null for anything else. */
+function cellAt(target: EventTarget): [number, number] | null {
+  if (!(target instanceof HTMLElement) || !target.matches("button.cell")) return null;
+  const wrapper = target.closest<HTMLElement>('[role="row"]');
+  if (!wrapper) return null;
+  return [Number(wrapper.dataset.row), Number(target.dataset.col)];
+}
+
 /** An idle learner ranks after the states that ask for the teacher, before wrong answers. */
 const IDLE_RANK = 2.5;
 
@@ -123,7 +131,7 @@ function LiveGridView({
   useEffect(() => {
     if (!pendingFocus.current || activeRow < 0) return;
     const target = parentRef.current?.querySelector<HTMLElement>(
-      `button.cell[data-row="${activeRow}"][data-col="${activeCol}"]`,
+      `[role="row"][data-row="${activeRow}"] button.cell[data-col="${activeCol}"]`,
     );
     if (target) {
       pendingFocus.current = false;
@@ -142,10 +150,9 @@ function LiveGridView({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = e.target as HTMLElement;
-    if (!target.matches("button.cell")) return;
-    const row = Number(target.dataset.row);
-    const col = Number(target.dataset.col);
+    const at = cellAt(e.target);
+    if (!at) return;
+    const [row, col] = at;
     const moves: Record<string, [number, number] | undefined> = {
       ArrowRight: [row, col + 1],
       ArrowLeft: [row, col - 1],
@@ -239,7 +246,15 @@ function LiveGridView({
         aria-describedby="grid-keys"
         className="grid-table"
         onKeyDown={onKeyDown}
-        onFocus={() => setFocusInside(true)}
+        onFocus={(e) => {
+          setFocusInside(true);
+          // A cell took focus (a click, a keyboard move, Tab back in): it is the tab stop now.
+          const at = cellAt(e.target);
+          const row = at ? rows[at[0]] : undefined;
+          if (!at || !row || (rowKey(row) === active.key && at[1] === active.col)) return;
+          lastIndex.current = at[0];
+          setActive({ key: rowKey(row), col: at[1] });
+        }}
         onBlur={(e) => {
           if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false);
         }}
@@ -276,6 +291,7 @@ function LiveGridView({
                   role="row"
                   key={rowKey(row)}
                   aria-rowindex={v.index + 2}
+                  data-row={v.index}
                   className="grid-row"
                   style={{
                     gridTemplateColumns: columns,
@@ -287,64 +303,14 @@ function LiveGridView({
                     transform: `translateY(${v.start}px)`,
                   }}
                 >
-                  <div role="rowheader" aria-colindex={1} className="learner-label">
-                    {onStudent && row.learner ? (
-                      <button
-                        type="button"
-                        className="link learner-link"
-                        data-testid="learner-name"
-                        tabIndex={-1}
-                        title={`Open ${row.label}'s page`}
-                        onClick={() => row.learner && onStudent(row.learner)}
-                      >
-                        {row.label}
-                      </button>
-                    ) : (
-                      <span className="learner-name" data-testid="learner-name">
-                        {row.label}
-                      </span>
-                    )}
-                    <RowPlace row={row} />
-                  </div>
-                  {row.cells.map((c, i) => {
-                    const step = grid.steps[i]!;
-                    const meta = CELL[c.state];
-                    const working = isWorking(row, i);
-                    const stateName = working
-                      ? "working (the step they are on)"
-                      : `${meta.label}${row.current_step === i ? " (the step they are on)" : ""}`;
-                    const name = `${row.label}, ${step.title}: ${stateName}`;
-                    const learner = row.learner;
-                    return (
-                      <div role="gridcell" key={step.widget_id} aria-colindex={i + 2}>
-                        <button
-                          type="button"
-                          className={`cell state-${c.state}${working ? " working" : ""}`}
-                          data-state={c.state}
-                          data-working={working ? "true" : undefined}
-                          data-row={v.index}
-                          data-col={i}
-                          tabIndex={v.index === tabRow && i === activeCol ? 0 : -1}
-                          aria-label={name}
-                          title={grid.projector_safe ? stateName : name}
-                          aria-disabled={learner ? undefined : true}
-                          onFocus={() => {
-                            if (rowKey(row) !== active.key || i !== active.col) {
-                              lastIndex.current = v.index;
-                              setActive({ key: rowKey(row), col: i });
-                            }
-                          }}
-                          onClick={() => learner && onOpen(learner, step.widget_id)}
-                        >
-                          {working ? (
-                            <PencilLine className="icon" size={16} aria-hidden="true" focusable="false" />
-                          ) : (
-                            <StateIcon state={c.state} />
-                          )}
-                        </button>
-                      </div>
-                    );
-                  })}
+                  <RowCells
+                    row={row}
+                    steps={grid.steps}
+                    tabCol={v.index === tabRow ? activeCol : -1}
+                    projectorSafe={grid.projector_safe}
+                    onOpen={onOpen}
+                    onStudent={onStudent}
+                  />
                 </div>
               );
             })}
@@ -390,6 +356,85 @@ function LiveGridView({
     </div>
   );
 }
+
+/**
+ * One learner's cells (and name). Memoised on what it draws, not on its place: at classroom
+ * rates a change names a few learners, and a new learner shifts every row below it, so the
+ * rows around it keep their cells and only move (their wrapper's offset and index change). The
+ * row index the keyboard needs is read from the wrapper (`data-row`), focus is followed by the
+ * grid, and `tabCol` is -1 except on the row that holds the grid's one tab stop.
+ */
+const RowCells = memo(function RowCells({
+  row,
+  steps,
+  tabCol,
+  projectorSafe,
+  onOpen,
+  onStudent,
+}: {
+  row: Row;
+  steps: GridView["steps"];
+  tabCol: number;
+  projectorSafe: boolean;
+  onOpen: (learner: string, widgetId: string) => void;
+  onStudent?: (learner: string) => void;
+}) {
+  const learner = row.learner;
+  return (
+    <>
+      <div role="rowheader" aria-colindex={1} className="learner-label">
+        {onStudent && learner ? (
+          <button
+            type="button"
+            className="link learner-link"
+            data-testid="learner-name"
+            tabIndex={-1}
+            title={`Open ${row.label}'s page`}
+            onClick={() => onStudent(learner)}
+          >
+            {row.label}
+          </button>
+        ) : (
+          <span className="learner-name" data-testid="learner-name">
+            {row.label}
+          </span>
+        )}
+        <RowPlace row={row} />
+      </div>
+      {row.cells.map((c, i) => {
+        const step = steps[i]!;
+        const meta = CELL[c.state];
+        const working = isWorking(row, i);
+        const stateName = working
+          ? "working (the step they are on)"
+          : `${meta.label}${row.current_step === i ? " (the step they are on)" : ""}`;
+        const name = `${row.label}, ${step.title}: ${stateName}`;
+        return (
+          <div role="gridcell" key={step.widget_id} aria-colindex={i + 2}>
+            <button
+              type="button"
+              className={`cell state-${c.state}${working ? " working" : ""}`}
+              data-state={c.state}
+              data-working={working ? "true" : undefined}
+              data-col={i}
+              tabIndex={i === tabCol ? 0 : -1}
+              aria-label={name}
+              title={projectorSafe ? stateName : name}
+              aria-disabled={learner ? undefined : true}
+              onClick={() => learner && onOpen(learner, step.widget_id)}
+            >
+              {working ? (
+                <PencilLine className="icon" size={16} aria-hidden="true" focusable="false" />
+              ) : (
+                <StateIcon state={c.state} />
+              )}
+            </button>
+          </div>
+        );
+      })}
+    </>
+  );
+});
 
 /** Time since the learner's last event, and the idle flag (never colour alone: an icon and a word). */
 function RowPlace({ row }: { row: Row }) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { TeacherIpc } from "../../ipc";
+import { COUNTS_EVERY_MS, throttled } from "../../ipc/throttle";
 import { beep } from "./beep";
 
 const APP_TITLE = "a2learn Teacher";
@@ -21,24 +22,29 @@ export function useDeskAttention(ipc: TeacherIpc, projectorSafe: boolean): void 
 
   useEffect(() => ipc.onHelpRequestArrived(beep), [ipc]);
 
+  // The count in the title may lag a second (the beep does not: the core sends it): at
+  // classroom rates each change to calls fetched the whole queue, on the page's one thread.
   useEffect(() => {
     let live = true;
-    const refresh = async () => {
+    const refresh = throttled(async () => {
       try {
         const queue = await ipc.desk.queue(null);
         if (!live) return;
-        waiting.current = queue.filter((r) => r.waiting).length;
-        void setTitle(ipc, safe.current ? APP_TITLE : titleFor(waiting.current));
+        const count = queue.filter((r) => r.waiting).length;
+        if (count === waiting.current) return;
+        waiting.current = count;
+        if (!safe.current) await setTitle(ipc, titleFor(count));
       } catch {
         // The desk view shows errors; the attention signals just skip a beat.
       }
-    };
-    void refresh();
+    }, COUNTS_EVERY_MS);
+    refresh.ask();
     const stop = ipc.onStoreChanged((change) => {
-      if (change.calls) void refresh();
+      if (change.calls) refresh.ask();
     });
     return () => {
       live = false;
+      refresh.stop();
       stop();
     };
   }, [ipc]);
