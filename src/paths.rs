@@ -3,7 +3,8 @@
 //! Precedence: an explicit path (the `--db` flag), then the `A2LEARN_TEACHER_DB` environment
 //! variable, then the platform's data directory (`$XDG_DATA_HOME/a2learn-teacher/teacher.db` on
 //! Linux). Tests and end-to-end runs point the variable (or `XDG_DATA_HOME`) at a fresh folder.
-//! The command line also takes a shared store's `postgres://` URL in either place.
+//! The command line also takes a shared store's `postgres://` URL in either place; the desktop
+//! app refuses one ([`app_db_file`]).
 
 use std::path::{Path, PathBuf};
 
@@ -33,31 +34,9 @@ pub fn before_restore_path(db: &Path) -> PathBuf {
     db.with_file_name(name)
 }
 
-/// Picks the database path. `env_value` is the value of [`DB_ENV`] and `data_dir` the platform
-/// data directory, both passed in so the rule can be tested without touching the process.
-pub fn resolve_db_path(
-    flag: Option<&Path>,
-    env_value: Option<&str>,
-    data_dir: Option<&Path>,
-) -> Option<PathBuf> {
-    if let Some(path) = flag {
-        return Some(path.to_path_buf());
-    }
-    if let Some(value) = env_value.filter(|v| !v.trim().is_empty()) {
-        return Some(PathBuf::from(value));
-    }
-    data_dir.map(|dir| dir.join(APP_DIR).join(DB_FILE))
-}
-
-/// [`resolve_db_path`] with the real environment and platform data directory.
-pub fn default_db_path(flag: Option<&Path>) -> Option<PathBuf> {
-    let env_value = std::env::var(DB_ENV).ok();
-    resolve_db_path(flag, env_value.as_deref(), dirs::data_dir().as_deref())
-}
-
 /// Where the command line's store is: `--db` (a file path or a `postgres://` URL), else
-/// [`DB_ENV`], else the file in the platform data folder. Like [`resolve_db_path`], with its
-/// inputs passed in.
+/// [`DB_ENV`], else the file in the platform data folder. The inputs are passed in, so the rule
+/// is tested without touching the process.
 pub fn resolve_db_location(
     flag: Option<&str>,
     env_value: Option<&str>,
@@ -78,6 +57,17 @@ pub fn resolve_db_location(
 pub fn default_db_location(flag: Option<&str>) -> Result<Location, LocationError> {
     let env_value = std::env::var(DB_ENV).ok();
     resolve_db_location(flag, env_value.as_deref(), dirs::data_dir().as_deref())
+}
+
+/// The desktop app's database: a local SQLite file. A shared store's URL is refused with what
+/// to do instead: the window keeps what stays on the teacher's machine (rosters, names, the
+/// desk's drafts) in its file, and a school's shared store is followed and read from the
+/// command line.
+pub fn app_db_file(location: Location) -> Result<PathBuf, LocationError> {
+    match location {
+        Location::Sqlite(path) => Ok(path),
+        Location::Postgres(url) => Err(LocationError::SharedStoreInApp(url)),
+    }
 }
 
 #[cfg(test)]
@@ -113,17 +103,45 @@ mod tests {
     #[test]
     fn flag_beats_env_beats_data_dir() {
         let data = Path::new("/data");
+        let file = |p: &str| Ok(Location::Sqlite(PathBuf::from(p)));
         assert_eq!(
-            resolve_db_path(Some(Path::new("/flag.db")), Some("/env.db"), Some(data)),
-            Some(PathBuf::from("/flag.db"))
+            resolve_db_location(Some("/flag.db"), Some("/env.db"), Some(data)),
+            file("/flag.db")
         );
         assert_eq!(
-            resolve_db_path(None, Some("/env.db"), Some(data)),
-            Some(PathBuf::from("/env.db"))
+            resolve_db_location(None, Some("/env.db"), Some(data)),
+            file("/env.db")
         );
         assert_eq!(
-            resolve_db_path(None, None, Some(data)),
-            Some(PathBuf::from("/data/a2learn-teacher/teacher.db"))
+            resolve_db_location(None, None, Some(data)),
+            file("/data/a2learn-teacher/teacher.db")
+        );
+    }
+
+    #[test]
+    fn the_app_opens_a_file_and_refuses_a_shared_store_without_its_password() {
+        let data = Path::new("/data");
+        let url = "postgres://teacher:canary-secret@db.school/a2learn";
+        let refused = resolve_db_location(None, Some(url), Some(data)).and_then(app_db_file);
+        let Err(err @ LocationError::SharedStoreInApp(_)) = refused else {
+            panic!("a postgres:// URL is no file for the app: {refused:?}");
+        };
+        let message = err.to_string();
+        assert!(
+            message.contains("a2learn-teacher --db URL sync"),
+            "{message}"
+        );
+        assert!(message.contains("teacher:***@db.school"), "{message}");
+        assert!(!message.contains("canary-secret"), "{message}");
+        assert!(!format!("{err:?}").contains("canary-secret"));
+        // Control: a path, from the flag or the variable, is the app's file.
+        assert_eq!(
+            resolve_db_location(Some("/flag.db"), Some(url), Some(data)).and_then(app_db_file),
+            Ok(PathBuf::from("/flag.db"))
+        );
+        assert_eq!(
+            resolve_db_location(None, Some("/env.db"), Some(data)).and_then(app_db_file),
+            Ok(PathBuf::from("/env.db"))
         );
     }
 
@@ -139,31 +157,18 @@ mod tests {
             PathBuf::from("/d/teacher.db.before-restore")
         );
     }
-
-    #[test]
-    fn blank_env_value_is_ignored() {
-        assert_eq!(
-            resolve_db_path(None, Some("  "), Some(Path::new("/d"))),
-            Some(PathBuf::from("/d/a2learn-teacher/teacher.db"))
-        );
-        assert_eq!(
-            resolve_db_path(None, None, None),
-            None,
-            "no data dir, no default"
-        );
-    }
 }
 
 /// The value of a `--db PATH` or `--db=PATH` argument, for binaries that take no other flags
 /// (the desktop app).
-pub fn db_flag(args: impl IntoIterator<Item = String>) -> Option<PathBuf> {
+pub fn db_flag(args: impl IntoIterator<Item = String>) -> Option<String> {
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         if arg == "--db" {
-            return args.next().map(PathBuf::from);
+            return args.next();
         }
         if let Some(value) = arg.strip_prefix("--db=") {
-            return Some(PathBuf::from(value));
+            return Some(value.to_string());
         }
     }
     None
@@ -180,12 +185,12 @@ mod flag_tests {
     #[test]
     fn db_flag_in_both_spellings() {
         assert_eq!(
-            db_flag(args(&["app", "--db", "/x.db"])),
-            Some(PathBuf::from("/x.db"))
+            db_flag(args(&["app", "--db", "/x.db"])).as_deref(),
+            Some("/x.db")
         );
         assert_eq!(
-            db_flag(args(&["app", "--db=/y.db"])),
-            Some(PathBuf::from("/y.db"))
+            db_flag(args(&["app", "--db=/y.db"])).as_deref(),
+            Some("/y.db")
         );
         assert_eq!(db_flag(args(&["app", "--other"])), None);
         assert_eq!(

@@ -185,12 +185,12 @@ fn open_main_window(app: &tauri::App, page: &str) -> Result<(), Box<dyn std::err
 pub fn run() -> ExitCode {
     a2learn_logging::init_logging();
     let flag = paths::db_flag(std::env::args());
-    let Some(db_path) = paths::default_db_path(flag.as_deref()) else {
-        eprintln!(
-            "error: no database path: pass --db PATH or set {}",
-            paths::DB_ENV
-        );
-        return ExitCode::FAILURE;
+    let db_path = match paths::default_db_location(flag.as_deref()).and_then(paths::app_db_file) {
+        Ok(path) => path,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::FAILURE;
+        }
     };
     let clock: SharedClock = Arc::new(SystemClock);
     // Live spawns its tasks on the runtime Tauri runs commands on.

@@ -103,6 +103,13 @@ pub enum LocationError {
     /// The URL is not whole. The message never repeats the URL: it may hold a password.
     #[error("the PostgreSQL URL cannot be read ({0}); expected postgres://USER:PASSWORD@HOST/DB")]
     Url(String),
+    /// The desktop app was given a shared store (shown with its password redacted).
+    #[error(
+        "the desktop app opens a local SQLite file, not the shared store at {0}: follow that \
+         store with `a2learn-teacher --db URL sync`, read it with `a2learn-teacher --db URL \
+         export`; give the app a file path (--db PATH or A2LEARN_TEACHER_DB)"
+    )]
+    SharedStoreInApp(PgUrl),
 }
 
 /// A PostgreSQL URL whose password never prints: `Display`, `Debug` and every error show
