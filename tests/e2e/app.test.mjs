@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { launchApp, outDir } from "./webdriver.mjs";
 
 
@@ -46,6 +47,8 @@ test("a first start follows a live demo class from the embedded host", async () 
   assert.ok(Number(learners) > 0, `learners: ${learners}`);
   // Negative control: the error panel only appears when a command failed.
   assert.deepEqual(await wd.findAll("[role='alert']"), [], "no error panel");
+  // The README's first picture: a class under way (answers checked), not its first seconds.
+  for (let i = 0; i < 400 && (await wd.count("button.cell[data-state='completed_correct']")) < 8; i++) await sleep(100);
   await wd.screenshot(path.join(outDir, "01-demo-class.png"));
 });
 
