@@ -728,3 +728,150 @@ async fn a_language_collated_shared_store_keeps_code_point_order() {
         assert!(row.contains(",completed,true,"), "{row}");
     }
 }
+
+on_both_engines!(who_needs_me_and_the_mastery_counts);
+
+/// "Who needs me", on either engine: a missed request first, then an open one, a struggle (its
+/// newest failed checks), repeated failures; a struggle followed by a completion, failures
+/// followed by a correct answer and an answered request are not listed. Then the same class's
+/// mastery counts per standard.
+async fn who_needs_me_and_the_mastery_counts(db: TestDb) {
+    let store = db.store.clone();
+    fill_class_of(&store).await;
+    let registry = store.registry().await.unwrap();
+    let at = |mut v: serde_json::Value, at: &str| {
+        v["at"] = at.into();
+        v
+    };
+    // The store's clock is 08:00: a request whose deadline passed at 07:59 unanswered is missed.
+    let mut missed = assist("anon_missed001", "r1", "call-missed", "Are you there?");
+    missed["deadline"] = "2027-01-15T07:59:00Z".into();
+    let batch = vec![
+        frame(1, "a2learn.assist", missed),
+        frame(
+            2,
+            "a2learn.assist",
+            assist("anon_helpme001", "r2", "call-open", "How?"),
+        ),
+        frame(
+            3,
+            "a2learn.assist",
+            assist("anon_helped001", "r3", "call-done", "Why?"),
+        ),
+        frame(
+            4,
+            "a2learn.assist.response",
+            assist_answer("call-done", "2027-01-15T07:59:00Z"),
+        ),
+        frame(
+            5,
+            "a2learn.widget_struggle",
+            at(struggle("anon_strug0001", "r5", 2), "2027-01-15T07:50:00Z"),
+        ),
+        frame(
+            6,
+            "a2learn.widget_struggle",
+            at(struggle("anon_strug0001", "r6", 5), "2027-01-15T07:55:00Z"),
+        ),
+        // Struggled, then completed the step: not struggling any more.
+        frame(
+            7,
+            "a2learn.widget_struggle",
+            at(struggle("anon_recover01", "r7", 4), "2027-01-15T07:40:00Z"),
+        ),
+        frame(
+            8,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_recover01", "r8", Some(true)),
+                "2027-01-15T07:45:00Z",
+            ),
+        ),
+        frame(
+            9,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_wrong0001", "r9", Some(false)),
+                "2027-01-15T07:41:00Z",
+            ),
+        ),
+        frame(
+            10,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_wrong0001", "r10", Some(false)),
+                "2027-01-15T07:42:00Z",
+            ),
+        ),
+        // Wrong twice, then right: not repeated failures.
+        frame(
+            11,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_fixed001", "r11", Some(false)),
+                "2027-01-15T07:41:00Z",
+            ),
+        ),
+        frame(
+            12,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_fixed001", "r12", Some(false)),
+                "2027-01-15T07:42:00Z",
+            ),
+        ),
+        frame(
+            13,
+            "a2learn.widget_completed",
+            at(
+                completion("anon_fixed001", "r13", Some(true)),
+                "2027-01-15T07:43:00Z",
+            ),
+        ),
+        frame(
+            14,
+            "a2learn.widget_completed",
+            reflection("anon_recover01", "r14"),
+        ),
+    ];
+    let outcome = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(outcome.quarantined, 0, "{outcome:?}");
+
+    let needs = store.needs_me(CLASS).await.unwrap();
+    let listed: Vec<(Reason, &str, u32)> = needs
+        .iter()
+        .map(|n| (n.reason, n.learner.as_str(), n.count))
+        .collect();
+    assert_eq!(
+        listed,
+        vec![
+            (Reason::FollowUp, "anon_missed001", 0),
+            (Reason::HelpRequest, "anon_helpme001", 0),
+            (Reason::Struggling, "anon_strug0001", 5),
+            (Reason::RepeatedFailures, "anon_wrong0001", 2),
+        ]
+    );
+    // The struggle's time is its newest (07:55, not 07:50).
+    assert_eq!(needs[2].since_ms, 1_799_999_700_000);
+
+    // Mastery's counts: six checked completions of the compare step (two correct, 2 attempts
+    // and 1 hint each, three learners), and the reflection, which has no standard, last.
+    let (standards, total) = store.standard_counts(CLASS).await.unwrap();
+    let figures = |c: &a2learn_teacher::progress::mastery::StandardCounts| {
+        (
+            c.standard.clone(),
+            c.results,
+            c.checked,
+            c.correct,
+            c.attempts,
+            c.hints,
+            c.learners,
+        )
+    };
+    let compare = Some("CCSS.MATH.CONTENT.4.NF.A.2".to_string());
+    assert_eq!(
+        standards.iter().map(figures).collect::<Vec<_>>(),
+        vec![(compare, 6, 6, 2, 12, 6, 3), (None, 1, 0, 0, 0, 0, 1)]
+    );
+    assert_eq!(figures(&total), (None, 7, 6, 2, 12, 6, 3));
+}

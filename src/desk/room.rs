@@ -10,8 +10,8 @@ use crate::dto::ms;
 use crate::progress::names::{Labeler, Privacy};
 
 /// The calls that are follow-ups: assist requests closed unanswered by the host (or past their
-/// deadline with no answer from this desk), not yet marked done. `?1` is the clock; `$class` is
-/// the class filter (spelled out per query: an `?2 IS NULL OR ...` filter would keep SQLite from
+/// deadline with no answer from this desk), not yet marked done. `$1` is the clock; `$class` is
+/// the class filter (spelled out per query: a `$2 IS NULL OR ...` filter would keep SQLite from
 /// using the calls index and read every call of every class).
 macro_rules! followups_sql {
     ($class:expr) => {
@@ -22,7 +22,7 @@ macro_rules! followups_sql {
              AND ps.widget_id = c.widget_id), c.widget_id) FROM calls c \
              WHERE c.function = 'assist' ",
             $class,
-            " AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
+            " AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= $1)) \
              AND NOT EXISTS (SELECT 1 FROM desk_sent s \
                  WHERE s.class_id = c.class_id AND s.call_id = c.call_id) \
              AND NOT EXISTS (SELECT 1 FROM desk_followups_done d \
@@ -32,11 +32,12 @@ macro_rules! followups_sql {
     };
 }
 
-/// Follow-ups of one class (`?2`).
-pub const FOLLOWUPS_SQL: &str = followups_sql!("AND c.class_id = ?2");
-/// Follow-ups of every class the desk serves (`?2`: the host Settings name).
+/// Follow-ups of one class (`$2`), in the SQL both engines read ("who needs me" runs it on a
+/// shared store too).
+pub const FOLLOWUPS_SQL: &str = followups_sql!("AND c.class_id = $2");
+/// Follow-ups of every class the desk serves (`$2`: the host Settings name).
 pub const FOLLOWUPS_ALL_SQL: &str =
-    followups_sql!(concat!("AND ", not_another_hosts!("c.class_id", "?2")));
+    followups_sql!(concat!("AND ", not_another_hosts!("c.class_id", "$2")));
 
 /// A learner the teacher owes a follow-up or a visit.
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]

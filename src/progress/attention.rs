@@ -4,13 +4,14 @@
 //! Four signals, ranked in this order, oldest first within each:
 //! 0. a missed help request to follow up ([`crate::desk::room`]): the host closed it unanswered,
 //!    and the teacher has not marked it done — the student asked and nobody came;
-//! 1. an open help request (`a2learn.assist` call, state `open`);
+//! 1. an open help request (`a2learn.assist` call, state `open`, its deadline not passed);
 //! 2. a struggle signal on a step with no completion of that step after it;
 //! 3. repeated failures: [`REPEATED_FAILURES`] or more incorrect completions of one step by one
 //!    learner, with no correct completion after the newest incorrect one.
 
 use serde::Serialize;
 
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// Incorrect completions of one step by one learner that count as repeated failure.
@@ -52,13 +53,17 @@ pub fn rank(mut items: Vec<NeedsMe>) -> Vec<NeedsMe> {
 }
 
 impl Store {
+    /// On both engines: the same statements but two, which SQLite and PostgreSQL spell
+    /// differently (a struggle's newest failed checks, a failure's newest time in `HAVING`).
     pub async fn needs_me(&self, class_id: &str) -> Result<Vec<NeedsMe>, StoreError> {
         let mut items = Vec::new();
-        let missed: Vec<crate::desk::room::Row> = sqlx::query_as(crate::desk::room::FOLLOWUPS_SQL)
-            .bind(self.now_ms())
-            .bind(class_id)
-            .fetch_all(self.sqlite()?)
-            .await?;
+        let missed: Vec<crate::desk::room::Row> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(crate::desk::room::FOLLOWUPS_SQL)
+                .bind(self.now_ms())
+                .bind(class_id)
+                .fetch_all(pool)
+                .await?
+        });
         items.extend(
             missed
                 .into_iter()
@@ -71,13 +76,18 @@ impl Store {
                     count: 0,
                 }),
         );
-        let requests: Vec<(String, String, String, i64)> = sqlx::query_as(
-            "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
-             WHERE class_id = ? AND state = 'open' AND function = 'assist'",
-        )
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let requests: Vec<(String, String, String, i64)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                // Past its deadline it is a follow-up (above), not a request still waiting.
+                "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
+                 WHERE class_id = $1 AND state = 'open' AND deadline_ms > $2 \
+                 AND function = 'assist'",
+            )
+            .bind(class_id)
+            .bind(self.now_ms())
+            .fetch_all(pool)
+            .await?
+        });
         items.extend(
             requests
                 .into_iter()
@@ -90,16 +100,31 @@ impl Store {
                     count: 0,
                 }),
         );
-        let struggles: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
-            "SELECT s.learner, s.pathway_id, s.widget_id, MAX(s.at_ms), s.failed_checks \
-             FROM struggles s WHERE s.class_id = ? AND NOT EXISTS (SELECT 1 FROM results r \
-             WHERE r.class_id = s.class_id AND r.pathway_id = s.pathway_id \
-             AND r.learner = s.learner AND r.widget_id = s.widget_id AND r.at_ms >= s.at_ms) \
-             GROUP BY s.learner, s.pathway_id, s.widget_id",
-        )
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        // A struggle with no completion of its step after it; per learner and step the newest,
+        // with its failed checks (SQLite takes a bare column from the row of MAX; PostgreSQL
+        // says so with DISTINCT ON).
+        let struggles: Vec<(String, String, String, i64, i64)> = on_pool!(self.engine(), |pool| {
+            let newest = if PG {
+                "SELECT DISTINCT ON (s.learner, s.pathway_id, s.widget_id) s.learner, \
+                 s.pathway_id, s.widget_id, s.at_ms, s.failed_checks"
+            } else {
+                "SELECT s.learner, s.pathway_id, s.widget_id, MAX(s.at_ms), s.failed_checks"
+            };
+            let order = if PG {
+                "ORDER BY s.learner, s.pathway_id, s.widget_id, s.at_ms DESC"
+            } else {
+                "GROUP BY s.learner, s.pathway_id, s.widget_id"
+            };
+            sqlx::query_as(&format!(
+                "{newest} FROM struggles s WHERE s.class_id = $1 AND NOT EXISTS (SELECT 1 \
+                 FROM results r WHERE r.class_id = s.class_id AND r.pathway_id = s.pathway_id \
+                 AND r.learner = s.learner AND r.widget_id = s.widget_id \
+                 AND r.at_ms >= s.at_ms) {order}"
+            ))
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?
+        });
         items.extend(
             struggles
                 .into_iter()
@@ -112,18 +137,24 @@ impl Store {
                     count: u32::try_from(failed).unwrap_or(0),
                 }),
         );
-        let failures: Vec<(String, String, String, i64, i64)> = sqlx::query_as(
-            "SELECT learner, pathway_id, widget_id, MAX(at_ms) AS last_bad, COUNT(*) FROM results r \
-             WHERE class_id = ? AND correct = 0 GROUP BY learner, pathway_id, widget_id \
-             HAVING COUNT(*) >= ? AND NOT EXISTS (SELECT 1 FROM results g \
-             WHERE g.class_id = r.class_id AND g.pathway_id = r.pathway_id \
-             AND g.learner = r.learner AND g.widget_id = r.widget_id AND g.correct = 1 \
-             AND g.at_ms > last_bad)",
-        )
-        .bind(class_id)
-        .bind(i64::from(REPEATED_FAILURES))
-        .fetch_all(self.sqlite()?)
-        .await?;
+        // Repeated failures with no correct completion after the newest one (SQLite names the
+        // newest by its alias in HAVING; PostgreSQL repeats the aggregate).
+        let failures: Vec<(String, String, String, i64, i64)> = on_pool!(self.engine(), |pool| {
+            let last_bad = if PG { "MAX(r.at_ms)" } else { "last_bad" };
+            sqlx::query_as(&format!(
+                "SELECT learner, pathway_id, widget_id, MAX(at_ms) AS last_bad, COUNT(*) \
+                 FROM results r WHERE class_id = $1 AND correct = FALSE \
+                 GROUP BY learner, pathway_id, widget_id \
+                 HAVING COUNT(*) >= $2 AND NOT EXISTS (SELECT 1 FROM results g \
+                 WHERE g.class_id = $1 AND g.pathway_id = r.pathway_id \
+                 AND g.learner = r.learner AND g.widget_id = r.widget_id \
+                 AND g.correct = TRUE AND g.at_ms > {last_bad})"
+            ))
+            .bind(class_id)
+            .bind(i64::from(REPEATED_FAILURES))
+            .fetch_all(pool)
+            .await?
+        });
         items.extend(
             failures
                 .into_iter()

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::names::Privacy;
 use super::suppression::{Table, Visibility, suppress};
+use crate::store::engine::{by_code_point, on_pool};
 use crate::store::{Store, StoreError};
 
 /// Fewest checked results (correct true or false) before a standard's verdict counts are shown.
@@ -118,8 +119,10 @@ fn mastery_with(standards: &[StandardCounts], total: &StandardCounts, k: u32) ->
     }
 }
 
-const COUNTS: &str = "COUNT(*), SUM(correct IS NOT NULL), SUM(correct = 1), SUM(attempts), \
-     SUM(hints), COUNT(DISTINCT learner)";
+/// A group's counts, in SQL both engines read (`correct` is 0/1 on SQLite, a boolean on
+/// PostgreSQL, whose SUM of a BIGINT is a NUMERIC: cast back).
+const COUNTS: &str = "COUNT(*), COUNT(correct), SUM(CASE WHEN correct THEN 1 ELSE 0 END), \
+     CAST(SUM(attempts) AS BIGINT), CAST(SUM(hints) AS BIGINT), COUNT(DISTINCT learner)";
 
 fn to_u32(n: Option<i64>) -> u32 {
     n.and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
@@ -154,19 +157,23 @@ impl Store {
         &self,
         class_id: &str,
     ) -> Result<(Vec<StandardCounts>, StandardCounts), StoreError> {
-        let rows: Vec<CountRow> = sqlx::query_as(&format!(
-            "SELECT standard, {COUNTS} FROM results WHERE class_id = ? \
-             GROUP BY standard ORDER BY standard IS NULL, standard"
-        ))
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
-        let total: CountRow = sqlx::query_as(&format!(
-            "SELECT NULL, {COUNTS} FROM results WHERE class_id = ?"
-        ))
-        .bind(class_id)
-        .fetch_one(self.sqlite()?)
-        .await?;
+        let (rows, total): (Vec<CountRow>, CountRow) = on_pool!(self.engine(), |pool| {
+            let standard = by_code_point("standard", PG);
+            let rows = sqlx::query_as(&format!(
+                "SELECT standard, {COUNTS} FROM results WHERE class_id = $1 \
+                 GROUP BY standard ORDER BY standard IS NULL, {standard}"
+            ))
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?;
+            let total = sqlx::query_as(&format!(
+                "SELECT CAST(NULL AS TEXT), {COUNTS} FROM results WHERE class_id = $1"
+            ))
+            .bind(class_id)
+            .fetch_one(pool)
+            .await?;
+            (rows, total)
+        });
         Ok((rows.into_iter().map(counts).collect(), counts(total)))
     }
 
