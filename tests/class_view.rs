@@ -734,7 +734,7 @@ on_both_engines!(who_needs_me_and_the_mastery_counts);
 /// "Who needs me", on either engine: a missed request first, then an open one, a struggle (its
 /// newest failed checks), repeated failures; a struggle followed by a completion, failures
 /// followed by a correct answer and an answered request are not listed. Then the same class's
-/// mastery counts per standard.
+/// mastery counts per standard and its timeline.
 async fn who_needs_me_and_the_mastery_counts(db: TestDb) {
     let store = db.store.clone();
     fill_class_of(&store).await;
@@ -874,4 +874,18 @@ async fn who_needs_me_and_the_mastery_counts(db: TestDb) {
         vec![(compare, 6, 6, 2, 12, 6, 3), (None, 1, 0, 0, 0, 0, 1)]
     );
     assert_eq!(figures(&total), (None, 7, 6, 2, 12, 6, 3));
+
+    // The timeline counts the ledger's frames by kind (the store's fixed clock: one bucket).
+    let t = store.timeline(CLASS).await.unwrap();
+    let sum = |v: &[u32]| v.iter().sum::<u32>();
+    assert_eq!(
+        (
+            sum(&t.completions),
+            sum(&t.struggles),
+            sum(&t.help_requests),
+            sum(&t.other)
+        ),
+        (7, 3, 3, 1)
+    );
+    assert!(t.starts_ms.windows(2).all(|w| w[0] < w[1]));
 }

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// Fewest buckets' worth of width: a bucket is at least this wide.
@@ -66,28 +67,31 @@ pub fn bucket(events: &[(i64, i64, String)], bucket_ms: i64) -> Timeline {
 }
 
 impl Store {
+    /// On both engines (the same statements).
     pub async fn timeline(&self, class_id: &str) -> Result<Timeline, StoreError> {
-        let span: (Option<i64>, Option<i64>) = sqlx::query_as(
-            "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = ?",
-        )
-        .bind(class_id)
-        .fetch_one(self.sqlite()?)
-        .await?;
+        let span: (Option<i64>, Option<i64>) = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = $1",
+            )
+            .bind(class_id)
+            .fetch_one(pool)
+            .await?
+        });
         let (Some(min), Some(max)) = span else {
             return Ok(bucket(&[], MIN_BUCKET_MS));
         };
         let width = bucket_width(max - min);
-        let rows: Vec<(i64, i64, String)> = sqlx::query_as(
-            "SELECT ? + ((received_at - ?) / ?) * ? AS start, COUNT(*), name FROM ledger \
-             WHERE class_id = ? GROUP BY start, name ORDER BY start",
-        )
-        .bind(min)
-        .bind(min)
-        .bind(width)
-        .bind(width)
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<(i64, i64, String)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT $1 + ((received_at - $1) / $2) * $2 AS start, COUNT(*), name \
+                 FROM ledger WHERE class_id = $3 GROUP BY start, name ORDER BY start",
+            )
+            .bind(min)
+            .bind(width)
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?
+        });
         Ok(bucket(&rows, width))
     }
 }
