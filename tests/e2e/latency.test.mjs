@@ -2,9 +2,10 @@
 // test-only emitter (`A2LEARN_DEMO_EMIT`, built with `test-hooks`) puts completions on the demo
 // class's feed on a fixed schedule — 200 at 10 a second, then 200 at 100 a second twice (the
 // second time in a taller grid box) — each by a new learner whose row sorts first in the live
-// grid, and logs each emit's wall time (epoch ms) to a file. In the page, a MutationObserver notes `Date.now()` when each learner's row first
-// appears in the DOM, and a listener notes when each StoreChanged event (the core's coalesced
-// notification) arrives. Same machine, same wall clock: per event,
+// grid, and logs each emit's wall time (epoch ms) to a file. In the page, a MutationObserver
+// notes `Date.now()` when each learner's row first appears in the DOM, and a listener notes
+// when each StoreChanged event (the core's coalesced notification) arrives. Same machine, same
+// wall clock: per event,
 //   screen latency       = row in the DOM - emit
 //   notification latency = the last StoreChanged that arrived before the row, at or after the
 //                          emit - emit (the notification whose refetch drew the row)
@@ -89,7 +90,7 @@ test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", a
     window.__lat = lat;
     // The grid draws only the rows in its scroll box (plus 10). Each refetch brings the few rows a
     // change named, drawn at the top of the window's own box: measured as the teacher sees it. A
-    // last phase makes the box 4,000 px tall (~125 rows), the old measurement's box, kept for
+    // last phase makes the box 4,000 px tall (~135 rows), the old measurement's box, kept for
     // comparison (a dearer render: its figures err high).
     const tall = () => {
       const body = document.querySelector(".grid-body");
