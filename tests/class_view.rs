@@ -37,10 +37,13 @@ async fn fill_class_of(store: &Store) {
         .unwrap();
 }
 
-#[tokio::test]
-async fn grid_states_follow_the_stored_events() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+on_both_engines!(grid_states_follow_the_stored_events);
+
+/// Grid states, evidence, who needs me, mastery and the timeline from one batch of events, on
+/// either engine.
+async fn grid_states_follow_the_stored_events(db: TestDb) {
+    let store = db.store.clone();
+    fill_class_of(&store).await;
     let registry = store.registry().await.unwrap();
     let batch = vec![
         frame(
@@ -279,14 +282,16 @@ async fn grid_timing_for_a_thousand_learners() {
     );
 }
 
+on_both_engines!(grid_rows_are_the_whole_grids_rows_of_the_learners_named);
+
 /// The rows a live change names are the whole grid's rows of those learners, placement and
-/// all: the window patches them in and must draw what a whole reload would.
-#[tokio::test]
-async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named() {
+/// all: the window patches them in and must draw what a whole reload would (on either engine:
+/// each reads the learners' newest events through its own narrowing).
+async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named(db: TestDb) {
     use a2learn_teacher::progress::names::Privacy;
     use a2learn_teacher::views::class::{grid, grid_rows};
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+    let store = db.store.clone();
+    fill_class_of(&store).await;
     let registry = store.registry().await.unwrap();
     let batch = vec![
         frame(

@@ -1,4 +1,5 @@
-//! The step report, where each student is, and the after-class report over a real SQLite file.
+//! The step report and where each student is, over a real store of either engine, and the
+//! after-class report over a real SQLite file.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 #[path = "support/export_class.rs"]
@@ -12,18 +13,24 @@ use a2learn_teacher::progress::steps::{Outcome, StepStatus};
 use a2learn_teacher::views::ViewError;
 use a2learn_teacher::views::report::FollowUpReason;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report, to_html};
-use export_class::{A, B, C, CANARY_B, CLASS, class_store, no_canary};
+use export_class::{A, B, C, CANARY_B, CLASS, class_store, fill_class, no_canary};
 use serde_json::json;
-use support::{assist, frame};
+use support::engines::{TestDb, on_both_engines};
+use support::{assist, catalog, completion, frame};
 
 /// 2027-01-15T08:00:00Z, the time of the fixture's completions.
 const T0: i64 = 1_800_000_000_000;
 const MIN: i64 = 60_000;
 
-#[tokio::test]
-async fn the_step_report_over_the_store() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+on_both_engines!(
+    the_step_report_over_the_store,
+    common_responses_count_text_only,
+    where_each_student_is_and_who_is_idle,
+);
+
+async fn the_step_report_over_the_store(db: TestDb) {
+    let store = &db.store;
+    fill_class(store).await;
     let (pathway, learners, steps) = store.step_report(CLASS, "as-1").await.unwrap();
     assert_eq!(pathway, "p-fractions");
     assert_eq!(learners, vec![A, B, C]);
@@ -42,10 +49,65 @@ async fn the_step_report_over_the_store() {
     assert!(store.step_report(CLASS, "no-such").await.is_err());
 }
 
-#[tokio::test]
-async fn where_each_student_is_and_who_is_idle() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+/// A step's common responses count the newest runs whose `detail.response` is text: the JSON is
+/// read by SQLite's and PostgreSQL's own functions, so both are checked, with a number and a
+/// missing response as the negative controls.
+async fn common_responses_count_text_only(db: TestDb) {
+    let store = &db.store;
+    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
+    store.save_catalog(&catalog()).await.unwrap();
+    store
+        .upsert_assignment("as-1", CLASS, "p-fractions", None, None)
+        .await
+        .unwrap();
+    let registry = store.registry().await.unwrap();
+    let answered = |learner: &str, run: &str, response: serde_json::Value| {
+        let mut v = completion(learner, run, Some(true));
+        v["widget_result"]["detail"] = json!({ "response": response });
+        v
+    };
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            answered(A, "r1", json!("3/4")),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            answered(B, "r2", json!("3/4")),
+        ),
+        frame(
+            3,
+            "a2learn.widget_completed",
+            answered(C, "r3", json!("2/3")),
+        ),
+        frame(
+            4,
+            "a2learn.widget_completed",
+            answered("anon_num00001", "r4", json!(7)),
+        ),
+        frame(
+            5,
+            "a2learn.widget_completed",
+            completion("anon_none0001", "r5", Some(true)),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(out.stored, 5, "{out:?}");
+    let (_, learners, steps) = store.step_report(CLASS, "as-1").await.unwrap();
+    assert_eq!(learners.len(), 5);
+    let common: Vec<(&str, u32)> = steps[0]
+        .common_responses
+        .iter()
+        .map(|r| (r.response.as_str(), r.count))
+        .collect();
+    assert_eq!(common, vec![("3/4", 2), ("2/3", 1)]);
+}
+
+async fn where_each_student_is_and_who_is_idle(db: TestDb) {
+    let store = &db.store;
+    fill_class(store).await;
     let now = T0 + 15 * MIN;
     let p = store.placement(CLASS, "as-1", now, 10 * MIN).await.unwrap();
     let by = |l: &str| p.learners.iter().find(|x| x.learner == l).unwrap();

@@ -369,10 +369,8 @@ pub async fn write_export<W: Write + Seek + Send>(
     let pathways = scope(store, req).await?;
     let (scanner, roster) = if req.identified {
         (None, Some(store.roster(&req.class_id).await?))
-    } else if shared {
-        // A shared store holds no roster: there are no names of its own to look for.
-        (Some(Scanner::new(Vec::<String>::new())), None)
     } else {
+        // A shared store holds no roster: it lists no names of its own to look for.
         (Some(Scanner::new(store.all_roster_names().await?)), None)
     };
     let mut run = Run {

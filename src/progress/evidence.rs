@@ -4,6 +4,7 @@
 
 use serde::Serialize;
 
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -143,6 +144,7 @@ type ResultRow = (
 );
 
 impl Store {
+    /// The evidence behind one cell of the grid, newest first (on both engines).
     pub async fn evidence(
         &self,
         class_id: &str,
@@ -150,17 +152,20 @@ impl Store {
         learner: &str,
         widget_id: &str,
     ) -> Result<Evidence, StoreError> {
-        let rows: Vec<ResultRow> = sqlx::query_as(
-            "SELECT widget_run_id, kind, standard, correct, attempts, hints, score, at_ms, payload \
-             FROM results WHERE class_id = ? AND pathway_id = ? AND learner = ? AND widget_id = ? \
-             ORDER BY at_ms DESC, widget_run_id",
-        )
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(learner)
-        .bind(widget_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<ResultRow> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT widget_run_id, kind, standard, correct, attempts, hints, score, at_ms, \
+                 payload FROM results \
+                 WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 AND widget_id = $4 \
+                 ORDER BY at_ms DESC, widget_run_id",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(learner)
+            .bind(widget_id)
+            .fetch_all(pool)
+            .await?
+        });
         let results = rows
             .into_iter()
             .map(
@@ -191,17 +196,19 @@ impl Store {
                 },
             )
             .collect();
-        let rows: Vec<(String, i64, i64, i64, String)> = sqlx::query_as(
-            "SELECT widget_run_id, failed_checks, hints, at_ms, payload FROM struggles \
-             WHERE class_id = ? AND pathway_id = ? AND learner = ? AND widget_id = ? \
-             ORDER BY at_ms DESC, widget_run_id",
-        )
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(learner)
-        .bind(widget_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<(String, i64, i64, i64, String)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT widget_run_id, failed_checks, hints, at_ms, payload FROM struggles \
+                 WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 AND widget_id = $4 \
+                 ORDER BY at_ms DESC, widget_run_id",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(learner)
+            .bind(widget_id)
+            .fetch_all(pool)
+            .await?
+        });
         let struggles = rows
             .into_iter()
             .map(
@@ -214,16 +221,18 @@ impl Store {
                 },
             )
             .collect();
-        let open: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM calls WHERE class_id = ? AND pathway_id = ? AND learner = ? \
-             AND widget_id = ? AND function = 'assist' AND state = 'open'",
-        )
-        .bind(class_id)
-        .bind(pathway_id)
-        .bind(learner)
-        .bind(widget_id)
-        .fetch_one(self.sqlite()?)
-        .await?;
+        let open: i64 = on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar(
+                "SELECT COUNT(*) FROM calls WHERE class_id = $1 AND pathway_id = $2 \
+                 AND learner = $3 AND widget_id = $4 AND function = 'assist' AND state = 'open'",
+            )
+            .bind(class_id)
+            .bind(pathway_id)
+            .bind(learner)
+            .bind(widget_id)
+            .fetch_one(pool)
+            .await?
+        });
         Ok(Evidence {
             results,
             struggles,

@@ -38,6 +38,7 @@ use serde::Serialize;
 
 use super::grid::{Grid, GridStep, Learners, narrowed};
 use super::mastery::StandardCounts;
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// How many common responses a step lists.
@@ -432,16 +433,24 @@ pub const STEP_RUNS_SQL: &str = "SELECT learner, widget_id, widget_run_id, at_ms
      correct, attempts, hints, \
      CASE WHEN json_type(payload, '$.widget_result.detail.response') = 'text' \
      THEN json_extract(payload, '$.widget_result.detail.response') END \
-     FROM results WHERE class_id = ? AND pathway_id = ?";
+     FROM results WHERE class_id = $1 AND pathway_id = $2";
 
-/// Each learner's newest event on a pathway: completion, struggle or call.
+/// [`STEP_RUNS_SQL`] on PostgreSQL, whose JSON functions differ (`payload` is text there too).
+pub const STEP_RUNS_SQL_PG: &str = "SELECT learner, widget_id, widget_run_id, at_ms, standard, \
+     correct, attempts, hints, \
+     CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string' \
+     THEN payload::json #>> '{widget_result,detail,response}' END \
+     FROM results WHERE class_id = $1 AND pathway_id = $2";
+
+/// Each learner's newest event on a pathway: completion, struggle or call (the same statement
+/// on both engines).
 pub const LAST_EVENT_SQL: &str = "SELECT learner, MAX(at) FROM (\
      SELECT learner, MAX(at_ms) AS at FROM results WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner \
      UNION ALL SELECT learner, MAX(at_ms) FROM struggles WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner \
      UNION ALL SELECT learner, MAX(at_ms) FROM calls WHERE class_id = $1 AND pathway_id = $2 \
-     GROUP BY learner) GROUP BY learner";
+     GROUP BY learner) AS newest GROUP BY learner";
 
 type RunRow = (
     String,
@@ -462,11 +471,13 @@ impl Store {
         class_id: &str,
         pathway_id: &str,
     ) -> Result<Vec<RunFacts>, StoreError> {
-        let rows: Vec<RunRow> = sqlx::query_as(STEP_RUNS_SQL)
-            .bind(class_id)
-            .bind(pathway_id)
-            .fetch_all(self.sqlite()?)
-            .await?;
+        let rows: Vec<RunRow> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(if PG { STEP_RUNS_SQL_PG } else { STEP_RUNS_SQL })
+                .bind(class_id)
+                .bind(pathway_id)
+                .fetch_all(pool)
+                .await?
+        });
         Ok(rows
             .into_iter()
             .map(
@@ -529,13 +540,15 @@ impl Store {
         which: &Learners,
     ) -> Result<HashMap<String, i64>, StoreError> {
         let only = which.json();
-        let sql = narrowed(LAST_EVENT_SQL, &only, false);
-        let rows: Vec<(String, i64)> = sqlx::query_as(&sql)
-            .bind(class_id)
-            .bind(pathway_id)
-            .bind(&only)
-            .fetch_all(self.sqlite()?)
-            .await?;
+        let rows: Vec<(String, i64)> = on_pool!(self.engine(), |pool| {
+            let sql = narrowed(LAST_EVENT_SQL, &only, PG);
+            let mut q = sqlx::query_as(&sql).bind(class_id).bind(pathway_id);
+            // Bound only when the statement has it: PostgreSQL refuses a parameter too many.
+            if let Some(only) = &only {
+                q = q.bind(only);
+            }
+            q.fetch_all(pool).await?
+        });
         Ok(rows.into_iter().collect())
     }
 
@@ -551,13 +564,16 @@ impl Store {
         let pathway_id = self.assignment_pathway(class_id, assignment_id).await?;
         let steps = self.pathway_steps(&pathway_id).await?;
         let learners = self.learners(class_id).await?;
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT DISTINCT learner, widget_id FROM results WHERE class_id = ? AND pathway_id = ?",
-        )
-        .bind(class_id)
-        .bind(&pathway_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let rows: Vec<(String, String)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT DISTINCT learner, widget_id FROM results \
+                 WHERE class_id = $1 AND pathway_id = $2",
+            )
+            .bind(class_id)
+            .bind(&pathway_id)
+            .fetch_all(pool)
+            .await?
+        });
         let mut done: HashMap<String, HashSet<String>> = HashMap::new();
         for (learner, widget) in rows {
             done.entry(learner).or_default().insert(widget);
