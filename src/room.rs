@@ -13,6 +13,7 @@ use std::collections::BTreeSet;
 
 use crate::live::{ActionError, Live};
 use crate::privacy::outgoing::TextField;
+use crate::store::engine::on_pool;
 use crate::store::{MAX_PAUSE_MESSAGE_CHARS, Store, StoreError};
 
 pub const PAUSE_CLASS: &str = "pause_class";
@@ -55,21 +56,28 @@ pub struct RoomState {
     pub pacing: Vec<Pacing>,
 }
 
+/// `room_pause`'s row: paused, the message, when.
+type PauseRow = (bool, Option<String>, i64);
+
 impl Store {
     /// The room state of a class (not paused, no pacing, when the host never said otherwise).
     pub async fn room_state(&self, class_id: &str) -> Result<RoomState, StoreError> {
-        let pause: Option<(bool, Option<String>, i64)> = sqlx::query_as(
-            "SELECT paused, message, updated_at_ms FROM room_pause WHERE class_id = ?",
-        )
-        .bind(class_id)
-        .fetch_optional(self.sqlite()?)
-        .await?;
-        let pacing = sqlx::query_as::<_, Pacing>(
-            "SELECT pathway_id, up_to FROM room_pacing WHERE class_id = ? ORDER BY pathway_id",
-        )
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let (pause, pacing): (Option<PauseRow>, Vec<Pacing>) = on_pool!(self.engine(), |pool| {
+            let pause = sqlx::query_as(
+                "SELECT paused, message, updated_at_ms FROM room_pause WHERE class_id = $1",
+            )
+            .bind(class_id)
+            .fetch_optional(pool)
+            .await?;
+            let pacing = sqlx::query_as(
+                "SELECT pathway_id, up_to FROM room_pacing WHERE class_id = $1 \
+                     ORDER BY pathway_id",
+            )
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?;
+            (pause, pacing)
+        });
         let (paused, message, updated_at_ms) = match pause {
             Some((paused, message, at)) => (paused, message, Some(at)),
             None => (false, None, None),

@@ -894,3 +894,65 @@ async fn who_needs_me_and_the_mastery_counts(db: TestDb) {
     );
     assert!(t.starts_ms.windows(2).all(|w| w[0] < w[1]));
 }
+
+on_both_engines!(misconceptions_are_read_from_text_only);
+
+/// The knowledge map's misconceptions come from a completion's `detail.misconception` where it
+/// is text, read by each engine's own JSON functions: a number and blank text are not one.
+async fn misconceptions_are_read_from_text_only(db: TestDb) {
+    let store = db.store.clone();
+    fill_class_of(&store).await;
+    let registry = store.registry().await.unwrap();
+    let showed = |learner: &str, run: &str, misconception: serde_json::Value| {
+        let mut v = completion(learner, run, Some(false));
+        v["widget_result"]["detail"] = serde_json::json!({ "misconception": misconception });
+        v
+    };
+    let named = "bigger denominator, bigger fraction";
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_completed",
+            showed("anon_miss0001", "r1", named.into()),
+        ),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            showed("anon_miss0002", "r2", format!("  {named} ").into()),
+        ),
+        frame(
+            3,
+            "a2learn.widget_completed",
+            showed("anon_number01", "r3", 5.into()),
+        ),
+        frame(
+            4,
+            "a2learn.widget_completed",
+            showed("anon_blank001", "r4", "   ".into()),
+        ),
+    ];
+    let out = store.ingest(CLASS, &registry, batch).await.unwrap();
+    assert_eq!(out.stored, 4, "{out:?}");
+    let knowledge = store.class_knowledge(CLASS).await.unwrap();
+    let shown: Vec<(&str, &str, Vec<&str>)> = knowledge
+        .misconceptions
+        .iter()
+        .map(|((standard, name), who)| {
+            (
+                standard.as_str(),
+                name.as_str(),
+                who.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![(
+            "CCSS.MATH.CONTENT.4.NF.A.2",
+            named,
+            vec!["anon_miss0001", "anon_miss0002"]
+        )]
+    );
+    // Every learner with an event is placed on the standard.
+    assert_eq!(knowledge.states["CCSS.MATH.CONTENT.4.NF.A.2"].len(), 4);
+}

@@ -656,29 +656,45 @@ async fn measure_export_rates() {
     }
 }
 
-/// A school's shared PostgreSQL store writes the CSV and JSONL exports byte for byte as a
-/// teacher's file does from the same events; what it cannot write (names, the other formats)
-/// is refused with the reason, not written without it.
+/// A school's shared PostgreSQL store writes the CSV, JSONL and knowledge-map exports byte for
+/// byte as a teacher's file does from the same events; what it cannot write (names, the other
+/// formats) is refused with the reason, not written without it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_shared_store_exports_csv_and_jsonl_as_a_teachers_file_does() {
+async fn a_shared_store_exports_as_a_teachers_file_does() {
     let Some(shared) = TestDb::open(Engine::Postgres).await else {
         return;
     };
     let file = TestDb::open(Engine::Sqlite).await.unwrap();
     fill_class(&file.store).await;
     fill_class(&shared.store).await;
-    for format in [Format::Csv, Format::Jsonl] {
+    let formats: Vec<Format> = Format::ALL
+        .into_iter()
+        .filter(|f| f.on_shared_store())
+        .collect();
+    assert_eq!(formats, [Format::Csv, Format::Jsonl, Format::KnowledgeMap]);
+    for format in formats {
         let req = ExportRequest::new(CLASS, format);
         let from_file = String::from_utf8(export_bytes(&file.store, &req).await.unwrap()).unwrap();
         let from_shared =
             String::from_utf8(export_bytes(&shared.store, &req).await.unwrap()).unwrap();
-        // Control: the export holds the class (3 learners x 2 steps and a header; 3 results).
-        let lines = if format == Format::Csv { 7 } else { 3 };
-        assert_eq!(from_file.lines().count(), lines, "{from_file}");
-        assert!(
-            from_file.contains(A) && from_file.contains(B),
-            "{from_file}"
-        );
+        // Control: the export holds the class (3 learners x 2 steps and a header; 3 results;
+        // the map's standard with the class's 3 learners, by state and with no id).
+        match format {
+            Format::Csv | Format::Jsonl => {
+                let lines = if format == Format::Csv { 7 } else { 3 };
+                assert_eq!(from_file.lines().count(), lines, "{from_file}");
+                assert!(
+                    from_file.contains(A) && from_file.contains(B),
+                    "{from_file}"
+                );
+            }
+            _ => {
+                let map: serde_json::Value = serde_json::from_str(&from_file).unwrap();
+                assert_eq!(map["learners"], 3, "{map}");
+                assert!(from_file.contains("CCSS.MATH.CONTENT.4.NF.A.2"), "{map}");
+                assert!(!from_file.contains(A), "{map}");
+            }
+        }
         assert_eq!(from_shared, from_file, "{format:?}");
     }
     for format in Format::ALL.into_iter().filter(|f| !f.on_shared_store()) {

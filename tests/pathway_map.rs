@@ -1,4 +1,5 @@
-//! The pathway map over a real SQLite file: a class's completions go through the ingest, then
+//! The pathway map over a real store of either engine: a class's completions go through the
+//! ingest, then
 //! every node's done / current / upcoming count and every node's learners are recomputed here
 //! from the stored rows with the rule written out again (the first step not done, in pathway
 //! order) and compared with the view; the pacing limit comes from the feed's echo.
@@ -8,7 +9,6 @@ mod support;
 
 use std::collections::{BTreeMap, HashSet};
 
-use a2learn_teacher::Store;
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::progress::steps::StepStatus;
 use a2learn_teacher::roster::parse_roster_csv;
@@ -17,7 +17,8 @@ use a2learn_teacher::views::pathway_map::{
     PathwayEdgeKind, PathwayMapView, pathway_map, pathway_node,
 };
 use serde_json::{Value, json};
-use support::{frame, open_store};
+use support::engines::{Engine, TestDb, on_both_engines, raw};
+use support::frame;
 
 const CLASS: &str = "class-map-1";
 const PATHWAY: &str = "p-map";
@@ -79,8 +80,10 @@ fn struggle(learner: &str, run: &str, widget: &str) -> Value {
 /// A class of 40 at every stage: learner i did the first `i % 6` steps, one in seven also did
 /// step 4 out of order, one in five redid its last step, and those with nothing done struggled
 /// on the first step (so they are learners of the class). The pathway is paced up to step 4.
-async fn class_store(dir: &tempfile::TempDir) -> Store {
-    let store = open_store(dir).await;
+/// On a teacher's file learner 3 gets a roster name; a shared store holds no names. Returns the
+/// label learner 3 gets.
+async fn class_store(db: &TestDb) -> String {
+    let store = &db.store;
     store.upsert_class(CLASS, "Period 5", None).await.unwrap();
     store.save_catalog(&catalog()).await.unwrap();
     store
@@ -138,40 +141,46 @@ async fn class_store(dir: &tempfile::TempDir) -> Store {
         "{out:?}"
     );
     assert!(out.changes.room, "{out:?}");
+    if db.engine == Engine::Postgres {
+        return learner(3);
+    }
     let roster = parse_roster_csv(&format!(
         "anonymous_id,display_name\n{},{NAMED}\n",
         learner(3)
     ))
     .unwrap();
     store.import_roster(CLASS, &roster).await.unwrap();
-    store
+    NAMED.to_string()
 }
 
 type Statuses = BTreeMap<String, Vec<&'static str>>;
 
 /// Each learner's status on each step, from the stored rows, with the rule written out again.
-async fn recompute(store: &Store) -> Statuses {
-    let learners: Vec<String> =
-        sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ?")
-            .bind(CLASS)
-            .fetch_all(store.sqlite().unwrap())
+async fn recompute(db: &TestDb) -> Statuses {
+    let (learners, steps, results): (Vec<String>, Vec<String>, Vec<(String, String)>) =
+        raw!(db, |pool| {
+            let learners = sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = $1")
+                .bind(CLASS)
+                .fetch_all(pool)
+                .await
+                .unwrap();
+            let steps = sqlx::query_scalar(
+                "SELECT widget_id FROM pathway_steps WHERE pathway_id = $1 ORDER BY position",
+            )
+            .bind(PATHWAY)
+            .fetch_all(pool)
             .await
             .unwrap();
-    let steps: Vec<String> = sqlx::query_scalar(
-        "SELECT widget_id FROM pathway_steps WHERE pathway_id = ? ORDER BY position",
-    )
-    .bind(PATHWAY)
-    .fetch_all(store.sqlite().unwrap())
-    .await
-    .unwrap();
-    let results: Vec<(String, String)> = sqlx::query_as(
-        "SELECT learner, widget_id FROM results WHERE class_id = ? AND pathway_id = ?",
-    )
-    .bind(CLASS)
-    .bind(PATHWAY)
-    .fetch_all(store.sqlite().unwrap())
-    .await
-    .unwrap();
+            let results = sqlx::query_as(
+                "SELECT learner, widget_id FROM results WHERE class_id = $1 AND pathway_id = $2",
+            )
+            .bind(CLASS)
+            .bind(PATHWAY)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+            (learners, steps, results)
+        });
     let mut out = Statuses::new();
     for l in learners {
         let done: HashSet<&str> = results
@@ -206,14 +215,19 @@ fn status_name(s: StepStatus) -> &'static str {
     }
 }
 
-#[tokio::test]
-async fn every_count_and_every_node_learner_agrees_with_the_stored_results() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
-    let expected = recompute(&store).await;
+on_both_engines!(
+    every_count_and_every_node_learner_agrees_with_the_stored_results,
+    projector_safe_mode_suppresses_small_groups_and_names_nobody,
+    the_projector_window_gets_the_suppressed_map_with_the_pacing_limit,
+);
+
+async fn every_count_and_every_node_learner_agrees_with_the_stored_results(db: TestDb) {
+    let third = class_store(&db).await;
+    let store = &db.store;
+    let expected = recompute(&db).await;
     assert_eq!(expected.len(), LEARNERS, "every learner is in the class");
 
-    let map: PathwayMapView = pathway_map(&store, Privacy::Names, CLASS).await.unwrap();
+    let map: PathwayMapView = pathway_map(store, Privacy::Names, CLASS).await.unwrap();
     assert_eq!(map.learners, LEARNERS as i32);
     assert_eq!(map.k, None);
     assert_eq!(map.pathways.len(), 1);
@@ -268,8 +282,9 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results() {
         let sum: i32 = node.counts.iter().filter_map(|c| c.count).sum();
         assert_eq!(sum, LEARNERS as i32, "the counts add up to the class");
 
-        // The node's learners: the same people, labelled (the roster's name for learner 3).
-        let groups = pathway_node(&store, Privacy::Names, CLASS, "as-map", &node.widget_id)
+        // The node's learners: the same people, labelled (the roster's name for learner 3 on a
+        // teacher's file).
+        let groups = pathway_node(store, Privacy::Names, CLASS, "as-map", &node.widget_id)
             .await
             .unwrap();
         for g in &groups {
@@ -278,7 +293,7 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results() {
                 .filter(|(_, row)| row[i] == status_name(g.status))
                 .map(|(l, _)| {
                     if *l == learner(3) {
-                        NAMED.to_string()
+                        third.clone()
                     } else {
                         l.clone()
                     }
@@ -313,7 +328,7 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results() {
         ["current", "upcoming", "upcoming", "done", "upcoming"]
     );
 
-    let err = pathway_node(&store, Privacy::Names, CLASS, "as-map", "w-nowhere")
+    let err = pathway_node(store, Privacy::Names, CLASS, "as-map", "w-nowhere")
         .await
         .unwrap_err();
     assert_eq!(
@@ -322,13 +337,12 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results() {
     );
 }
 
-#[tokio::test]
-async fn projector_safe_mode_suppresses_small_groups_and_names_nobody() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+async fn projector_safe_mode_suppresses_small_groups_and_names_nobody(db: TestDb) {
+    class_store(&db).await;
+    let store = &db.store;
     let k = store.suppression_k().await.unwrap();
     let privacy = Privacy::Projector { seed: 7 };
-    let map = pathway_map(&store, privacy, CLASS).await.unwrap();
+    let map = pathway_map(store, privacy, CLASS).await.unwrap();
     assert_eq!(map.k, Some(k as i32));
     let mut hidden = 0;
     for node in &map.pathways[0].nodes {
@@ -348,7 +362,7 @@ async fn projector_safe_mode_suppresses_small_groups_and_names_nobody() {
     assert!(hidden > 0, "the fixture has small groups");
     let text = serde_json::to_string(&map).unwrap();
     assert!(!text.contains("anon_map"), "no learner id in the map");
-    let groups = pathway_node(&store, privacy, CLASS, "as-map", STEPS[4])
+    let groups = pathway_node(store, privacy, CLASS, "as-map", STEPS[4])
         .await
         .unwrap();
     let all: Vec<&String> = groups.iter().flat_map(|g| &g.learners).collect();
@@ -358,10 +372,9 @@ async fn projector_safe_mode_suppresses_small_groups_and_names_nobody() {
     }
 }
 
-#[tokio::test]
-async fn the_projector_window_gets_the_suppressed_map_with_the_pacing_limit() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
+async fn the_projector_window_gets_the_suppressed_map_with_the_pacing_limit(db: TestDb) {
+    class_store(&db).await;
+    let store = &db.store;
     let k = store.suppression_k().await.unwrap();
     let view = store.projector_view(CLASS, 11).await.unwrap();
     assert_eq!(view.pathway_map.len(), 1);
@@ -371,7 +384,7 @@ async fn the_projector_window_gets_the_suppressed_map_with_the_pacing_limit() {
     let limits: Vec<bool> = p.steps.iter().map(|s| s.pacing_limit).collect();
     assert_eq!(limits, [false, false, false, true, false]);
     // The same figures as the projector-safe map of the teacher's window.
-    let safe = pathway_map(&store, Privacy::Projector { seed: 1 }, CLASS)
+    let safe = pathway_map(store, Privacy::Projector { seed: 1 }, CLASS)
         .await
         .unwrap();
     for (step, node) in p.steps.iter().zip(&safe.pathways[0].nodes) {

@@ -15,7 +15,7 @@ use a2learn_teacher::views::report::FollowUpReason;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report, to_html};
 use export_class::{A, B, C, CANARY_B, CLASS, class_store, fill_class, no_canary};
 use serde_json::json;
-use support::engines::{TestDb, on_both_engines};
+use support::engines::{Engine, TestDb, on_both_engines};
 use support::{assist, catalog, completion, frame};
 
 /// 2027-01-15T08:00:00Z, the time of the fixture's completions.
@@ -138,20 +138,27 @@ async fn where_each_student_is_and_who_is_idle(db: TestDb) {
     }
 }
 
-#[tokio::test]
-async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = class_store(&dir).await;
-    let req = |names| ReportRequest {
+fn whole_class(names: ReportNames) -> ReportRequest {
+    ReportRequest {
         class_id: CLASS.into(),
         assignment_id: None,
         names,
-    };
-    let view = report(&store, &req(ReportNames::Anonymous)).await.unwrap();
-    let json = serde_json::to_string(&view).unwrap();
-    no_canary(&json);
-    no_canary(&to_html(&view));
+    }
+}
+
+on_both_engines!(the_after_class_report_counts_the_class);
+
+/// The after-class report's figures, on either engine: who started and finished, the follow-up
+/// an incorrect step calls for, and the class's mastery.
+async fn the_after_class_report_counts_the_class(db: TestDb) {
+    let store = &db.store;
+    fill_class(store).await;
+    let view = report(store, &whole_class(ReportNames::Anonymous))
+        .await
+        .unwrap();
+    assert_eq!(view.class_title, "Period 3");
     let a = &view.assignments[0];
+    assert_eq!(a.pathway_title, "Fractions");
     assert_eq!(
         (a.learners, a.completion.started, a.completion.finished),
         (3, 3, 1)
@@ -164,6 +171,32 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
         (all.standard.as_deref(), all.checked, all.correct),
         (None, 2, 1)
     );
+    // Names come from a teacher's roster: a shared store, which holds none, refuses an
+    // identified report; a teacher's file writes one.
+    let identified = report(store, &whole_class(ReportNames::Identified)).await;
+    match db.engine {
+        Engine::Postgres => assert!(
+            matches!(&identified, Err(e) if e.to_string().contains("roster")),
+            "{identified:?}"
+        ),
+        Engine::Sqlite => assert!(identified.is_ok(), "{identified:?}"),
+    }
+    // A class the store does not have is not reported.
+    let mut other = whole_class(ReportNames::Anonymous);
+    other.class_id = "class-nowhere".into();
+    assert!(report(store, &other).await.is_err());
+}
+
+#[tokio::test]
+async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = class_store(&dir).await;
+    let req = whole_class;
+    let view = report(&store, &req(ReportNames::Anonymous)).await.unwrap();
+    let json = serde_json::to_string(&view).unwrap();
+    no_canary(&json);
+    no_canary(&to_html(&view));
+    assert_eq!(view.assignments[0].students.len(), 3);
     // Positive control: identified, the roster's name is there.
     let named = report(&store, &req(ReportNames::Identified)).await.unwrap();
     assert!(serde_json::to_string(&named).unwrap().contains(CANARY_B));

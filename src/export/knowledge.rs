@@ -82,10 +82,7 @@ pub(super) async fn knowledge_map(x: Export<'_, '_>, mut out: impl Write + Send)
     let knowledge = store.class_knowledge(&req.class_id).await?;
     let catalog = store.standards().await?;
     let view = map_view(&knowledge, &catalog, Some(run.k));
-    let learners: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM learners WHERE class_id = ?")
-        .bind(&req.class_id)
-        .fetch_one(store.sqlite()?)
-        .await?;
+    let learners = store.learner_count(&req.class_id).await?;
     run.total = (view.nodes.len() + view.misconceptions.len()) as u64;
 
     let mut nodes = Vec::new();

@@ -79,7 +79,7 @@ impl Format {
     /// Is the format written from a school's shared PostgreSQL store too (the others are
     /// written from a teacher's file only, for now)?
     pub fn on_shared_store(self) -> bool {
-        matches!(self, Format::Csv | Format::Jsonl)
+        matches!(self, Format::Csv | Format::Jsonl | Format::KnowledgeMap)
     }
 
     /// The name used on the command line and over IPC.
@@ -362,7 +362,7 @@ pub async fn write_export<W: Write + Seek + Send>(
     if shared && !req.format.on_shared_store() {
         return Err(ExportError::Invalid(format!(
             "the {} export is written from a teacher's file only, not yet from a shared store \
-             (from a shared store: csv, jsonl)",
+             (from a shared store: csv, jsonl, knowledge-map)",
             req.format.as_str()
         )));
     }

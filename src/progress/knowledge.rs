@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// A learner's state on one standard.
@@ -142,13 +143,25 @@ impl ClassKnowledge {
 /// requests (with the learner and standard they belong to).
 const EVENTS_SQL: &str = "\
     SELECT learner, standard, 'completed' AS what, widget_id, correct, at_ms, seq \
-      FROM results WHERE class_id = ?1 AND standard IS NOT NULL \
+      FROM results WHERE class_id = $1 AND standard IS NOT NULL \
     UNION ALL \
     SELECT learner, standard, 'struggle', widget_id, NULL, at_ms, seq \
-      FROM struggles WHERE class_id = ?1 AND standard IS NOT NULL \
+      FROM struggles WHERE class_id = $1 AND standard IS NOT NULL \
     UNION ALL \
     SELECT learner, standard, 'help', widget_id, NULL, at_ms, opened_seq \
-      FROM calls WHERE class_id = ?1 AND function = 'assist' AND standard IS NOT NULL";
+      FROM calls WHERE class_id = $1 AND function = 'assist' AND standard IS NOT NULL";
+
+/// The misconceptions a class's completions showed: `detail.misconception` where it is text.
+const MISCONCEPTIONS_SQL: &str = "SELECT standard, \
+     json_extract(payload, '$.widget_result.detail.misconception'), learner FROM results \
+     WHERE class_id = $1 AND standard IS NOT NULL \
+     AND json_type(payload, '$.widget_result.detail.misconception') = 'text'";
+
+/// [`MISCONCEPTIONS_SQL`] on PostgreSQL, whose JSON operators differ.
+const MISCONCEPTIONS_SQL_PG: &str = "SELECT standard, \
+     payload::json #>> '{widget_result,detail,misconception}', learner FROM results \
+     WHERE class_id = $1 AND standard IS NOT NULL \
+     AND json_typeof(payload::json #> '{widget_result,detail,misconception}') = 'string'";
 
 type EventRow = (
     String,
@@ -161,25 +174,25 @@ type EventRow = (
 );
 
 impl Store {
-    /// The knowledge map's states for a class, derived from the stored events.
+    /// The knowledge map's states for a class, derived from the stored events (on both
+    /// engines).
     pub async fn class_knowledge(&self, class_id: &str) -> Result<ClassKnowledge, StoreError> {
-        let learners: Vec<String> =
-            sqlx::query_scalar("SELECT learner FROM learners WHERE class_id = ? ORDER BY learner")
-                .bind(class_id)
-                .fetch_all(self.sqlite()?)
-                .await?;
-        let assigned: Vec<String> = sqlx::query_scalar(
-            "SELECT DISTINCT s.standard FROM assignments a \
-             JOIN pathway_steps s ON s.pathway_id = a.pathway_id \
-             WHERE a.class_id = ? AND s.standard IS NOT NULL",
-        )
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
-        let rows: Vec<EventRow> = sqlx::query_as(EVENTS_SQL)
+        let learners = self.learners(class_id).await?;
+        let (assigned, rows): (Vec<String>, Vec<EventRow>) = on_pool!(self.engine(), |pool| {
+            let assigned = sqlx::query_scalar(
+                "SELECT DISTINCT s.standard FROM assignments a \
+                 JOIN pathway_steps s ON s.pathway_id = a.pathway_id \
+                 WHERE a.class_id = $1 AND s.standard IS NOT NULL",
+            )
             .bind(class_id)
-            .fetch_all(self.sqlite()?)
+            .fetch_all(pool)
             .await?;
+            let rows = sqlx::query_as(EVENTS_SQL)
+                .bind(class_id)
+                .fetch_all(pool)
+                .await?;
+            (assigned, rows)
+        });
         let mut events: HashMap<(String, String), Vec<StandardEvent>> = HashMap::new();
         let mut standards: BTreeSet<String> = assigned.into_iter().collect();
         let mut everyone: BTreeSet<String> = learners.into_iter().collect();
@@ -210,14 +223,16 @@ impl Store {
                 per_learner.insert(learner.clone(), state);
             }
         }
-        let shown: Vec<(String, String, String)> = sqlx::query_as(
-            "SELECT standard, json_extract(payload, '$.widget_result.detail.misconception'), \
-             learner FROM results WHERE class_id = ? AND standard IS NOT NULL \
-             AND json_type(payload, '$.widget_result.detail.misconception') = 'text'",
-        )
-        .bind(class_id)
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let shown: Vec<(String, String, String)> = on_pool!(self.engine(), |pool| {
+            sqlx::query_as(if PG {
+                MISCONCEPTIONS_SQL_PG
+            } else {
+                MISCONCEPTIONS_SQL
+            })
+            .bind(class_id)
+            .fetch_all(pool)
+            .await?
+        });
         for (standard, name, learner) in shown {
             let name = name.trim().to_owned();
             if !name.is_empty() {

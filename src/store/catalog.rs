@@ -167,6 +167,16 @@ impl Store {
         }))
     }
 
+    /// A pathway's title as the catalog gave it (`None` for a pathway it does not list).
+    pub async fn pathway_title(&self, pathway_id: &str) -> Result<Option<String>, StoreError> {
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar("SELECT title FROM pathways WHERE pathway_id = $1")
+                .bind(pathway_id)
+                .fetch_optional(pool)
+                .await?
+        }))
+    }
+
     /// The anonymous ids of a class's learners, in id order.
     pub async fn learners(&self, class_id: &str) -> Result<Vec<String>, StoreError> {
         Ok(on_pool!(self.engine(), |pool| {

@@ -258,11 +258,7 @@ async fn placed(store: &Store, class_id: &str) -> Result<Vec<Placed>, StoreError
         let placement = store
             .placement(class_id, &a.assignment_id, now, i64::MAX)
             .await?;
-        let title: Option<String> =
-            sqlx::query_scalar("SELECT title FROM pathways WHERE pathway_id = ?")
-                .bind(&a.pathway_id)
-                .fetch_optional(store.sqlite()?)
-                .await?;
+        let title = store.pathway_title(&a.pathway_id).await?;
         out.push(Placed {
             title: title
                 .filter(|t| !t.trim().is_empty())

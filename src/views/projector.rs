@@ -12,6 +12,7 @@ use crate::progress::grid::CellState;
 use crate::progress::mastery::mastery;
 use crate::progress::names::{Labeler, Privacy};
 use crate::progress::suppression::Visibility;
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// One step of a pathway as the room sees it.
@@ -204,16 +205,18 @@ impl Store {
             .collect();
 
         // Waiting: open, before the deadline, and not answered from this desk yet.
-        let waiting: Vec<String> = sqlx::query_scalar(
-            "SELECT c.learner FROM calls c \
-             LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
-             WHERE c.class_id = ? AND c.function = 'assist' AND c.state = 'open' \
-             AND c.deadline_ms > ? AND s.call_id IS NULL ORDER BY c.at_ms, c.call_id",
-        )
-        .bind(class_id)
-        .bind(self.now_ms())
-        .fetch_all(self.sqlite()?)
-        .await?;
+        let waiting: Vec<String> = on_pool!(self.engine(), |pool| {
+            sqlx::query_scalar(
+                "SELECT c.learner FROM calls c \
+                 LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
+                 WHERE c.class_id = $1 AND c.function = 'assist' AND c.state = 'open' \
+                 AND c.deadline_ms > $2 AND s.call_id IS NULL ORDER BY c.at_ms, c.call_id",
+            )
+            .bind(class_id)
+            .bind(self.now_ms())
+            .fetch_all(pool)
+            .await?
+        });
         let aliases = Labeler::new(&learners, &Default::default(), Privacy::Projector { seed });
         let mut help_queue: Vec<String> = Vec::with_capacity(waiting.len());
         for learner in &waiting {

@@ -22,6 +22,7 @@ use crate::privacy::Scanner;
 use crate::progress::mastery::mastery_unsuppressed;
 use crate::progress::names::{Labeler, Privacy};
 use crate::progress::steps::{self, Outcome, StepReport};
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// How learners are named in a report.
@@ -205,13 +206,13 @@ fn standard_view(c: &crate::progress::mastery::MasteryCell) -> StandardView {
 /// The missed help requests of one class's pathway: the rule of
 /// [`crate::desk::room::FOLLOWUPS_SQL`] (assist calls closed unanswered, or past their deadline
 /// with no answer from this desk, not marked done), scoped by class and pathway so it reads
-/// through `calls_grid` rather than every call of every class. `?1` is the clock.
+/// through `calls_grid` rather than every call of every class. `$1` is the clock.
 pub const MISSED_HELP_SQL: &str = "SELECT c.learner, c.widget_id FROM calls c \
-     WHERE c.class_id = ?2 AND c.pathway_id = ?3 AND c.function = 'assist' \
-     AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= ?1)) \
-     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.class_id = ?2 AND s.call_id = c.call_id) \
+     WHERE c.class_id = $2 AND c.pathway_id = $3 AND c.function = 'assist' \
+     AND (c.state IN ('expired', 'failed') OR (c.state = 'open' AND c.deadline_ms <= $1)) \
+     AND NOT EXISTS (SELECT 1 FROM desk_sent s WHERE s.class_id = $2 AND s.call_id = c.call_id) \
      AND NOT EXISTS (SELECT 1 FROM desk_followups_done d \
-         WHERE d.class_id = ?2 AND d.call_id = c.call_id) \
+         WHERE d.class_id = $2 AND d.call_id = c.call_id) \
      ORDER BY c.at_ms, c.call_id";
 
 async fn assignment_report(
@@ -222,12 +223,7 @@ async fn assignment_report(
     label: &(dyn Fn(&str) -> String + Sync),
 ) -> Result<AssignmentReportView, ViewError> {
     let pathway_id = store.assignment_pathway(class_id, assignment_id).await?;
-    let pathway_title: Option<String> =
-        sqlx::query_scalar("SELECT title FROM pathways WHERE pathway_id = ?")
-            .bind(&pathway_id)
-            .fetch_optional(store.sqlite()?)
-            .await
-            .map_err(StoreError::from)?;
+    let pathway_title = store.pathway_title(&pathway_id).await?;
     let steps = store.pathway_steps(&pathway_id).await?;
     let runs = store.step_runs(class_id, &pathway_id).await?;
     let reports = steps::step_reports(&steps, learners, &runs);
@@ -257,13 +253,15 @@ async fn assignment_report(
             .get(w)
             .map_or_else(|| w.to_string(), |t| t.to_string())
     };
-    let missed: Vec<(String, String)> = sqlx::query_as(MISSED_HELP_SQL)
-        .bind(now)
-        .bind(class_id)
-        .bind(&pathway_id)
-        .fetch_all(store.sqlite()?)
-        .await
-        .map_err(StoreError::from)?;
+    let missed: Vec<(String, String)> = on_pool!(store.engine(), |pool| {
+        sqlx::query_as(MISSED_HELP_SQL)
+            .bind(now)
+            .bind(class_id)
+            .bind(&pathway_id)
+            .fetch_all(pool)
+            .await
+            .map_err(StoreError::from)?
+    });
     let mut follow_ups: Vec<FollowUpView> = missed
         .into_iter()
         .map(|(learner, widget_id)| FollowUpView {
@@ -327,16 +325,27 @@ async fn assignment_report(
 
 /// The report of a class (or one assignment), names as `req.names` says; a default report is
 /// refused with [`ExportError::Privacy`] when any of its text holds a roster name or an e-mail.
+/// On a shared store (no rosters there) an identified report is refused, as an identified
+/// export is: it has no names to give.
 pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, ViewError> {
-    let class_title: Option<String> =
-        sqlx::query_scalar("SELECT title FROM classes WHERE class_id = ?")
+    if req.names == ReportNames::Identified && store.path().is_none() {
+        return Err(ExportError::Invalid(
+            "an identified report names learners from a teacher's roster, which stays in the \
+             teacher's own file and never in a shared store: report from that file"
+                .into(),
+        )
+        .into());
+    }
+    let class_title: Option<String> = on_pool!(store.engine(), |pool| {
+        sqlx::query_scalar("SELECT title FROM classes WHERE class_id = $1")
             .bind(&req.class_id)
-            .fetch_optional(store.sqlite()?)
+            .fetch_optional(pool)
             .await
-            .map_err(StoreError::from)?;
+            .map_err(StoreError::from)?
+    });
     let Some(class_title) = class_title else {
         return Err(
-            ExportError::NotFound(format!("no class {} in the local store", req.class_id)).into(),
+            ExportError::NotFound(format!("no class {} in the store", req.class_id)).into(),
         );
     };
     let assignments: Vec<String> = match &req.assignment_id {

@@ -112,12 +112,6 @@ async fn what_only_a_file_has_is_refused_on_a_shared_store_with_the_way_instead(
     for (args, instead) in [
         (vec!["db", "backup", "--out", file], "pg_dump"),
         (vec!["db", "restore", "--from", file], "pg_restore"),
-        (
-            vec![
-                "report", "--class", "c-1", "--format", "html", "--out", file,
-            ],
-            "report from a teacher's file",
-        ),
     ] {
         let out = cli(&db.location, &args);
         let text = printed(&out);
@@ -191,4 +185,47 @@ async fn a_shared_store_exports_csv_and_refuses_what_only_a_file_writes() {
         );
         assert!(!file.exists(), "{args:?} wrote nothing");
     }
+}
+
+/// The after-class report is written from a shared store as from a file; an identified one is
+/// refused there (the store holds no names) and writes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shared_store_writes_the_report_and_refuses_an_identified_one() {
+    let Some(db) = shared().await else { return };
+    let password = password_of(&db.location);
+    db.execute("INSERT INTO classes (class_id, title, created_at) VALUES ('c-1', 'Period 1', 0)")
+        .await;
+    let out_dir = tempfile::tempdir().unwrap();
+    let html = out_dir.path().join("report.html");
+    let html = html.to_str().unwrap();
+    let args = [
+        "report", "--class", "c-1", "--format", "html", "--out", html,
+    ];
+    let out = cli(&db.location, &args);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(!printed(&out).contains(&password), "{}", printed(&out));
+    let page = std::fs::read_to_string(html).unwrap();
+    assert!(page.contains("Period 1"), "{page}");
+    std::fs::remove_file(html).unwrap();
+
+    let mut identified = args.to_vec();
+    identified.push("--identified");
+    let out = cli(&db.location, &identified);
+    let text = printed(&out);
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("roster"), "{text}");
+    assert!(!std::path::Path::new(html).exists(), "wrote nothing");
+    // A class the store does not have is named as missing.
+    let out = cli(
+        &db.location,
+        &[
+            "report", "--class", "c-none", "--format", "json", "--out", html,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        printed(&out).contains("no class c-none"),
+        "{}",
+        printed(&out)
+    );
 }

@@ -42,14 +42,10 @@ pub struct ReportArgs {
 }
 
 pub fn run(db: Option<&str>, args: ReportArgs) -> anyhow::Result<ExitCode> {
-    let path = super::file_only(
-        db,
-        "report",
-        "reports of a shared store are not written yet; report from a teacher's file",
-    )?;
+    let location = super::location(db)?;
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
-        let store = Store::open(&path, clock).await?;
+        let store = Store::open_at(&location, clock).await?;
         let req = ReportRequest {
             class_id: args.class_id,
             assignment_id: args.assignment_id,
