@@ -52,6 +52,50 @@ pub fn rank(mut items: Vec<NeedsMe>) -> Vec<NeedsMe> {
     items
 }
 
+/// Open help requests still before their deadline (class at `$1`, the clock at `$2`): past it a
+/// request is a follow-up ([`crate::desk::room::FOLLOWUPS_SQL`]), not one still waiting.
+pub const OPEN_REQUESTS_SQL: &str = "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
+     WHERE class_id = $1 AND state = 'open' AND deadline_ms > $2 AND function = 'assist'";
+
+/// A struggle with no completion of its step after it (class at `$1`); per learner and step the
+/// newest, with its failed checks: SQLite takes a bare column from the row of `MAX`, PostgreSQL
+/// says so with `DISTINCT ON`.
+pub fn struggling_sql(pg: bool) -> String {
+    let (newest, order) = if pg {
+        (
+            "SELECT DISTINCT ON (s.learner, s.pathway_id, s.widget_id) s.learner, \
+             s.pathway_id, s.widget_id, s.at_ms, s.failed_checks",
+            "ORDER BY s.learner, s.pathway_id, s.widget_id, s.at_ms DESC",
+        )
+    } else {
+        (
+            "SELECT s.learner, s.pathway_id, s.widget_id, MAX(s.at_ms), s.failed_checks",
+            "GROUP BY s.learner, s.pathway_id, s.widget_id",
+        )
+    };
+    format!(
+        "{newest} FROM struggles s WHERE s.class_id = $1 AND NOT EXISTS (SELECT 1 \
+         FROM results r WHERE r.class_id = s.class_id AND r.pathway_id = s.pathway_id \
+         AND r.learner = s.learner AND r.widget_id = s.widget_id \
+         AND r.at_ms >= s.at_ms) {order}"
+    )
+}
+
+/// Repeated failures (at least `$2`, class at `$1`) with no correct completion after the newest
+/// one: SQLite names the newest by its alias in `HAVING`, PostgreSQL repeats the aggregate.
+pub fn repeated_failures_sql(pg: bool) -> String {
+    let last_bad = if pg { "MAX(r.at_ms)" } else { "last_bad" };
+    format!(
+        "SELECT learner, pathway_id, widget_id, MAX(at_ms) AS last_bad, COUNT(*) \
+         FROM results r WHERE class_id = $1 AND correct = FALSE \
+         GROUP BY learner, pathway_id, widget_id \
+         HAVING COUNT(*) >= $2 AND NOT EXISTS (SELECT 1 FROM results g \
+         WHERE g.class_id = $1 AND g.pathway_id = r.pathway_id \
+         AND g.learner = r.learner AND g.widget_id = r.widget_id \
+         AND g.correct = TRUE AND g.at_ms > {last_bad})"
+    )
+}
+
 impl Store {
     /// On both engines: the same statements but two, which SQLite and PostgreSQL spell
     /// differently (a struggle's newest failed checks, a failure's newest time in `HAVING`).
@@ -77,16 +121,11 @@ impl Store {
                 }),
         );
         let requests: Vec<(String, String, String, i64)> = on_pool!(self.engine(), |pool| {
-            sqlx::query_as(
-                // Past its deadline it is a follow-up (above), not a request still waiting.
-                "SELECT learner, pathway_id, widget_id, at_ms FROM calls \
-                 WHERE class_id = $1 AND state = 'open' AND deadline_ms > $2 \
-                 AND function = 'assist'",
-            )
-            .bind(class_id)
-            .bind(self.now_ms())
-            .fetch_all(pool)
-            .await?
+            sqlx::query_as(OPEN_REQUESTS_SQL)
+                .bind(class_id)
+                .bind(self.now_ms())
+                .fetch_all(pool)
+                .await?
         });
         items.extend(
             requests
@@ -100,30 +139,11 @@ impl Store {
                     count: 0,
                 }),
         );
-        // A struggle with no completion of its step after it; per learner and step the newest,
-        // with its failed checks (SQLite takes a bare column from the row of MAX; PostgreSQL
-        // says so with DISTINCT ON).
         let struggles: Vec<(String, String, String, i64, i64)> = on_pool!(self.engine(), |pool| {
-            let newest = if PG {
-                "SELECT DISTINCT ON (s.learner, s.pathway_id, s.widget_id) s.learner, \
-                 s.pathway_id, s.widget_id, s.at_ms, s.failed_checks"
-            } else {
-                "SELECT s.learner, s.pathway_id, s.widget_id, MAX(s.at_ms), s.failed_checks"
-            };
-            let order = if PG {
-                "ORDER BY s.learner, s.pathway_id, s.widget_id, s.at_ms DESC"
-            } else {
-                "GROUP BY s.learner, s.pathway_id, s.widget_id"
-            };
-            sqlx::query_as(&format!(
-                "{newest} FROM struggles s WHERE s.class_id = $1 AND NOT EXISTS (SELECT 1 \
-                 FROM results r WHERE r.class_id = s.class_id AND r.pathway_id = s.pathway_id \
-                 AND r.learner = s.learner AND r.widget_id = s.widget_id \
-                 AND r.at_ms >= s.at_ms) {order}"
-            ))
-            .bind(class_id)
-            .fetch_all(pool)
-            .await?
+            sqlx::query_as(&struggling_sql(PG))
+                .bind(class_id)
+                .fetch_all(pool)
+                .await?
         });
         items.extend(
             struggles
@@ -137,23 +157,12 @@ impl Store {
                     count: u32::try_from(failed).unwrap_or(0),
                 }),
         );
-        // Repeated failures with no correct completion after the newest one (SQLite names the
-        // newest by its alias in HAVING; PostgreSQL repeats the aggregate).
         let failures: Vec<(String, String, String, i64, i64)> = on_pool!(self.engine(), |pool| {
-            let last_bad = if PG { "MAX(r.at_ms)" } else { "last_bad" };
-            sqlx::query_as(&format!(
-                "SELECT learner, pathway_id, widget_id, MAX(at_ms) AS last_bad, COUNT(*) \
-                 FROM results r WHERE class_id = $1 AND correct = FALSE \
-                 GROUP BY learner, pathway_id, widget_id \
-                 HAVING COUNT(*) >= $2 AND NOT EXISTS (SELECT 1 FROM results g \
-                 WHERE g.class_id = $1 AND g.pathway_id = r.pathway_id \
-                 AND g.learner = r.learner AND g.widget_id = r.widget_id \
-                 AND g.correct = TRUE AND g.at_ms > {last_bad})"
-            ))
-            .bind(class_id)
-            .bind(i64::from(REPEATED_FAILURES))
-            .fetch_all(pool)
-            .await?
+            sqlx::query_as(&repeated_failures_sql(PG))
+                .bind(class_id)
+                .bind(i64::from(REPEATED_FAILURES))
+                .fetch_all(pool)
+                .await?
         });
         items.extend(
             failures

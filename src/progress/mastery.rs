@@ -124,11 +124,24 @@ fn mastery_with(standards: &[StandardCounts], total: &StandardCounts, k: u32) ->
 const COUNTS: &str = "COUNT(*), COUNT(correct), SUM(CASE WHEN correct THEN 1 ELSE 0 END), \
      CAST(SUM(attempts) AS BIGINT), CAST(SUM(hints) AS BIGINT), COUNT(DISTINCT learner)";
 
+/// Mastery's two statements (class at `$1`): the counts per standard, standards in code point
+/// order and those without one last, then the whole class's.
+pub fn standard_counts_sql(pg: bool) -> (String, String) {
+    let standard = by_code_point("standard", pg);
+    (
+        format!(
+            "SELECT standard, {COUNTS} FROM results WHERE class_id = $1 \
+             GROUP BY standard ORDER BY standard IS NULL, {standard}"
+        ),
+        format!("SELECT CAST(NULL AS TEXT), {COUNTS} FROM results WHERE class_id = $1"),
+    )
+}
+
 fn to_u32(n: Option<i64>) -> u32 {
     n.and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
 }
 
-type CountRow = (
+pub type CountRow = (
     Option<String>,
     Option<i64>,
     Option<i64>,
@@ -158,20 +171,15 @@ impl Store {
         class_id: &str,
     ) -> Result<(Vec<StandardCounts>, StandardCounts), StoreError> {
         let (rows, total): (Vec<CountRow>, CountRow) = on_pool!(self.engine(), |pool| {
-            let standard = by_code_point("standard", PG);
-            let rows = sqlx::query_as(&format!(
-                "SELECT standard, {COUNTS} FROM results WHERE class_id = $1 \
-                 GROUP BY standard ORDER BY standard IS NULL, {standard}"
-            ))
-            .bind(class_id)
-            .fetch_all(pool)
-            .await?;
-            let total = sqlx::query_as(&format!(
-                "SELECT CAST(NULL AS TEXT), {COUNTS} FROM results WHERE class_id = $1"
-            ))
-            .bind(class_id)
-            .fetch_one(pool)
-            .await?;
+            let (by_standard, whole_class) = standard_counts_sql(PG);
+            let rows = sqlx::query_as(&by_standard)
+                .bind(class_id)
+                .fetch_all(pool)
+                .await?;
+            let total = sqlx::query_as(&whole_class)
+                .bind(class_id)
+                .fetch_one(pool)
+                .await?;
             (rows, total)
         });
         Ok((rows.into_iter().map(counts).collect(), counts(total)))

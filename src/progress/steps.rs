@@ -452,7 +452,7 @@ pub const LAST_EVENT_SQL: &str = "SELECT learner, MAX(at) FROM (\
      UNION ALL SELECT learner, MAX(at_ms) FROM calls WHERE class_id = $1 AND pathway_id = $2 \
      GROUP BY learner) AS newest GROUP BY learner";
 
-type RunRow = (
+pub type RunRow = (
     String,
     String,
     String,

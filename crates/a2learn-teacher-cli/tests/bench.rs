@@ -60,10 +60,10 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             f.value
         );
     }
-    // 11 query kinds (grid, the grid as the window opens it and as 5 learners' rows, the grid
-    // page and its raw read limit, mastery, who needs me, step report, after-class report,
-    // knowledge map, pathway map) x 2 class sizes x 1 store, 2 export formats, p50 and p99 per
-    // rate.
+    // 14 figures (grid, the grid as the window opens it and as 5 learners' rows, and the grid
+    // page, mastery, who needs me and the step report each with its raw read limit, the
+    // after-class report, knowledge map, pathway map) x 2 class sizes x 1 store on each engine
+    // measured, 2 export formats, p50 and p99 per rate.
     let views = |postgres: bool| {
         report
             .figures
@@ -71,10 +71,15 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
             .filter(|f| f.section == "views" && f.name.starts_with("postgres: ") == postgres)
             .count()
     };
-    assert_eq!(views(false), 22);
-    // On PostgreSQL, the grid page and its raw read limit for each class size.
-    let want = if opts.postgres.is_some() { 2 * 2 } else { 0 };
+    assert_eq!(views(false), 28);
+    let want = if opts.postgres.is_some() { 28 } else { 0 };
     assert_eq!(views(true), want);
+    let raw = report
+        .figures
+        .iter()
+        .filter(|f| f.section == "views" && f.name.contains("raw read: "))
+        .count();
+    assert_eq!(raw, 2 * 4 * if opts.postgres.is_some() { 2 } else { 1 });
     assert_eq!(
         report
             .figures
@@ -106,6 +111,6 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     let cached = databases();
     assert!(!cached.is_empty(), "the first run cached its stores");
     let again = run(Which::Views, &opts).await.unwrap();
-    assert_eq!(again.figures.len(), 22 + want);
+    assert_eq!(again.figures.len(), 28 + want);
     assert_eq!(databases(), cached, "no second fill");
 }

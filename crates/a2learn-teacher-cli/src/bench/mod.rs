@@ -233,7 +233,7 @@ pub struct BenchArgs {
     /// Where filled databases are cached, keyed by size [default: target/bench-data].
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
-    /// Ingest and the grid's page: measure on PostgreSQL too, beside SQLite: a server URL
+    /// Ingest and the class views: measure on PostgreSQL too, beside SQLite: a server URL
     /// (with a database to connect to, e.g. /postgres) where the bench creates and drops its
     /// own databases (`a2learn_bench_*`).
     #[arg(long, value_name = "URL")]

@@ -11,12 +11,14 @@
 //!
 //! Measured: [`Store::grid`] (the whole grid of the class, read from the rollup), the grid as
 //! the window opens it (the whole class up to a page, else the first page with the class
-//! totals) and [`Store::grid_page`] beside its raw read limit (the same statements, nothing
-//! built from them), [`Store::mastery`], [`Store::needs_me`], [`Store::step_report`] and the
-//! whole after-class report of the class's assignment, rendered as HTML (what
+//! totals), [`Store::grid_page`], [`Store::mastery`], [`Store::needs_me`] and
+//! [`Store::step_report`], each of these four beside its raw read limit (the same statements
+//! on the same data, fetched into the same rows, nothing built from them), the whole
+//! after-class report of the class's assignment, rendered as HTML (what
 //! `a2learn-teacher report --format html` does, privacy scan included), and the class page's
 //! two maps as their commands build them on the teacher's screen: the knowledge map
-//! ([`knowledge_map`]) and the pathway map ([`pathway_map`]).
+//! ([`knowledge_map`]) and the pathway map ([`pathway_map`]). With `--postgres` the filled
+//! store is copied into a fresh PostgreSQL database and every figure is measured there too.
 //!
 //! Exports: one class of `export_rows / 100` learners x 100 steps, every step completed, written
 //! by [`a2learn_teacher::export::export_to_path`] (CSV: one row per learner x step; xAPI: one statement
@@ -33,8 +35,14 @@ use super::copy::{insert_rows, kinds_in, on_raw, read_table};
 use super::ingest::Target;
 use super::{Options, Report, Spread};
 use a2learn_teacher::clock::{SharedClock, SystemClock};
+use a2learn_teacher::desk::room::{FOLLOWUPS_SQL, Row as FollowUpRow};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
+use a2learn_teacher::progress::attention::{
+    OPEN_REQUESTS_SQL, REPEATED_FAILURES, repeated_failures_sql, struggling_sql,
+};
+use a2learn_teacher::progress::mastery::{CountRow, standard_counts_sql};
 use a2learn_teacher::progress::names::Privacy;
+use a2learn_teacher::progress::steps::{RunRow, STEP_RUNS_SQL, STEP_RUNS_SQL_PG};
 use a2learn_teacher::store::{MIGRATOR, RawPool, Store};
 use a2learn_teacher::views::class as class_view;
 use a2learn_teacher::views::knowledge::knowledge_map;
@@ -625,7 +633,284 @@ async fn time_first_page(store: &Store, n: usize, runs: usize) -> anyhow::Result
     Ok((page, raw_page))
 }
 
-/// `bench views`: grid, mastery and who-needs-me for each class size over each store size.
+/// The raw read limit of the step report: its statements (the class's learners and every
+/// completion of the pathway, `detail.response` included) fetched into the same rows, nothing
+/// built from them. Returns the runs read.
+async fn raw_step_report_read(store: &Store, class: &str) -> anyhow::Result<usize> {
+    on_raw!(store, |pool| {
+        let learners: Vec<String> = sqlx::query_scalar(&format!(
+            "SELECT learner FROM learners WHERE class_id = $1 ORDER BY {}",
+            if PG {
+                "learner COLLATE \"C\""
+            } else {
+                "learner"
+            }
+        ))
+        .bind(class)
+        .fetch_all(pool)
+        .await?;
+        let runs: Vec<RunRow> = sqlx::query_as(if PG { STEP_RUNS_SQL_PG } else { STEP_RUNS_SQL })
+            .bind(class)
+            .bind(VIEW_PATHWAY)
+            .fetch_all(pool)
+            .await?;
+        anyhow::ensure!(!learners.is_empty(), "an empty class {class}");
+        Ok(runs.len())
+    })
+}
+
+/// The raw read limit of mastery: its two statements, nothing built from them.
+async fn raw_mastery_read(store: &Store, class: &str) -> anyhow::Result<usize> {
+    on_raw!(store, |pool| {
+        let (by_standard, whole_class) = standard_counts_sql(PG);
+        let rows: Vec<CountRow> = sqlx::query_as(&by_standard)
+            .bind(class)
+            .fetch_all(pool)
+            .await?;
+        let _total: CountRow = sqlx::query_as(&whole_class)
+            .bind(class)
+            .fetch_one(pool)
+            .await?;
+        Ok(rows.len())
+    })
+}
+
+/// The raw read limit of "who needs me": its four statements, nothing built from them.
+async fn raw_needs_me_read(store: &Store, class: &str) -> anyhow::Result<usize> {
+    let now = store.now_ms();
+    on_raw!(store, |pool| {
+        type Row5 = (String, String, String, i64, i64);
+        let follow_ups: Vec<FollowUpRow> = sqlx::query_as(FOLLOWUPS_SQL)
+            .bind(now)
+            .bind(class)
+            .fetch_all(pool)
+            .await?;
+        let requests: Vec<(String, String, String, i64)> = sqlx::query_as(OPEN_REQUESTS_SQL)
+            .bind(class)
+            .bind(now)
+            .fetch_all(pool)
+            .await?;
+        let struggles: Vec<Row5> = sqlx::query_as(&struggling_sql(PG))
+            .bind(class)
+            .fetch_all(pool)
+            .await?;
+        let failures: Vec<Row5> = sqlx::query_as(&repeated_failures_sql(PG))
+            .bind(class)
+            .bind(i64::from(REPEATED_FAILURES))
+            .fetch_all(pool)
+            .await?;
+        Ok(follow_ups.len() + requests.len() + struggles.len() + failures.len())
+    })
+}
+
+/// A view's time and its raw read limit's, added to the report side by side (`engine` is the
+/// figures' prefix: empty for SQLite, "postgres: " for PostgreSQL).
+fn add_with_raw(
+    report: &mut Report,
+    engine: &str,
+    what: &str,
+    raw_what: &str,
+    at: &str,
+    (view, raw): (Spread, Spread),
+) {
+    println!(
+        "    {engine}{what}: {:.2} ms, its queries alone {:.2} ms ({:.2}x)",
+        view.median,
+        raw.median,
+        view.median / raw.median
+    );
+    report.add("views", format!("{engine}{what}, {at}"), "ms", view);
+    report.add(
+        "views",
+        format!("{engine}raw read: {raw_what}, {at}"),
+        "ms",
+        raw,
+    );
+}
+
+/// Every class view of the class of `n` learners on `store` (either engine), those that are
+/// a few statements beside their raw read limit measured in the same run.
+async fn class_views(
+    store: &Store,
+    engine: &str,
+    n: usize,
+    total: u64,
+    opts: &Options,
+    report: &mut Report,
+) -> anyhow::Result<()> {
+    let class = class_of(n);
+    let assignment = assignment_of(&class);
+    let at = format!("{n} learners, {total} results");
+    let (grid, rows) = time_ms(opts.runs, || async {
+        Ok(store.grid(&class, &assignment).await?.rows.len())
+    })
+    .await?;
+    anyhow::ensure!(rows == n, "the grid of {class} has {rows} rows, not {n}");
+    report.add("views", format!("{engine}grid (full), {at}"), "ms", grid);
+    // What the window's grid costs per live change: the whole grid view (labels, placement)
+    // as the IPC carries it (JSON), against the rows of the few learners a change names
+    // (`class_grid_rows`).
+    let named: Vec<String> = store
+        .learners(&class)
+        .await?
+        .into_iter()
+        .step_by((n / ROWS_NAMED).max(1))
+        .take(ROWS_NAMED)
+        .collect();
+    // The grid as the window opens it: the whole class up to a page, else the first page with
+    // the class totals.
+    let (whole, whole_bytes) = time_ms(opts.runs, || async {
+        let view = class_view::grid(store, Privacy::Names, &class, &assignment, None).await?;
+        Ok(serde_json::to_vec(&view)?.len())
+    })
+    .await?;
+    let shown = n.min(class_view::GRID_PAGE as usize);
+    add_with_raw(
+        report,
+        engine,
+        &format!("grid page ({shown} learners, class totals)"),
+        "the grid page's queries",
+        &at,
+        time_first_page(store, n, opts.runs).await?,
+    );
+    let (rows_only, rows_bytes) = time_ms(opts.runs, || async {
+        let view = class_view::grid_rows(store, Privacy::Names, &class, &assignment, named.clone())
+            .await?;
+        anyhow::ensure!(view.rows.len() == named.len(), "rows of {named:?} missing");
+        Ok(serde_json::to_vec(&view)?.len())
+    })
+    .await?;
+    println!(
+        "    {engine}grid as sent: as opened {whole_bytes} bytes, {ROWS_NAMED} learners' rows \
+         {rows_bytes} bytes"
+    );
+    report.add(
+        "views",
+        format!("{engine}grid as the window opens it (JSON), {at}"),
+        "ms",
+        whole,
+    );
+    report.add(
+        "views",
+        format!("{engine}grid as sent (JSON), rows of {ROWS_NAMED} learners, {at}"),
+        "ms",
+        rows_only,
+    );
+    let (mastery, standards) = time_ms(opts.runs, || async {
+        Ok(store.mastery(&class, 10).await?.standards.len())
+    })
+    .await?;
+    let (raw_mastery, raw_standards) =
+        time_ms(opts.runs, || raw_mastery_read(store, &class)).await?;
+    anyhow::ensure!(
+        standards > 0 && raw_standards == standards,
+        "mastery of {class}: {standards} standards, {raw_standards} read raw"
+    );
+    add_with_raw(
+        report,
+        engine,
+        "mastery by standard",
+        "mastery's queries",
+        &at,
+        (mastery, raw_mastery),
+    );
+    let (needs, items) = time_ms(opts.runs, || async {
+        Ok(store.needs_me(&class).await?.len())
+    })
+    .await?;
+    let (raw_needs, raw_items) = time_ms(opts.runs, || raw_needs_me_read(store, &class)).await?;
+    anyhow::ensure!(
+        items > 0 && raw_items == items,
+        "who-needs-me of {class}: {items} items, {raw_items} rows read raw (the fill is wrong)"
+    );
+    add_with_raw(
+        report,
+        engine,
+        "who needs me now",
+        "who-needs-me's queries",
+        &at,
+        (needs, raw_needs),
+    );
+    let (steps, responses) = time_ms(opts.runs, || async {
+        let (_, _, steps) = store.step_report(&class, &assignment).await?;
+        Ok(steps
+            .iter()
+            .map(|s| s.common_responses.len())
+            .sum::<usize>())
+    })
+    .await?;
+    anyhow::ensure!(
+        responses > 0,
+        "the step report of {class} has no responses: the fill is wrong"
+    );
+    let (raw_steps, runs) = time_ms(opts.runs, || raw_step_report_read(store, &class)).await?;
+    anyhow::ensure!(runs >= n, "the step report of {class} read {runs} runs raw");
+    add_with_raw(
+        report,
+        engine,
+        "step report",
+        "the step report's queries",
+        &at,
+        (steps, raw_steps),
+    );
+    let req = ReportRequest {
+        class_id: class.clone(),
+        assignment_id: Some(assignment.clone()),
+        names: ReportNames::Anonymous,
+    };
+    let (after_class, bytes) = time_ms(opts.runs, || async {
+        Ok(to_html(&report_view(store, &req).await?).len())
+    })
+    .await?;
+    anyhow::ensure!(bytes > 0, "an empty report");
+    report.add(
+        "views",
+        format!("{engine}after-class report (HTML), {at}"),
+        "ms",
+        after_class,
+    );
+    let (knowledge, standards) = time_ms(opts.runs, || async {
+        Ok(knowledge_map(store, Privacy::Names, &class)
+            .await?
+            .nodes
+            .len())
+    })
+    .await?;
+    anyhow::ensure!(standards > 0, "the knowledge map of {class} is empty");
+    report.add(
+        "views",
+        format!("{engine}knowledge map, {at}"),
+        "ms",
+        knowledge,
+    );
+    let (pathways, counted) = time_ms(opts.runs, || async {
+        let map = pathway_map(store, Privacy::Names, &class).await?;
+        Ok(map
+            .pathways
+            .iter()
+            .flat_map(|p| &p.nodes)
+            .flat_map(|node| &node.counts)
+            .filter_map(|c| c.count)
+            .map(i64::from)
+            .sum::<i64>())
+    })
+    .await?;
+    // Every learner has one status on each step of the pathway.
+    anyhow::ensure!(
+        counted == (n * VIEW_STEPS) as i64,
+        "the pathway map of {class} counts {counted} places, not {n} x {VIEW_STEPS}"
+    );
+    report.add(
+        "views",
+        format!("{engine}pathway map, {at}"),
+        "ms",
+        pathways,
+    );
+    Ok(())
+}
+
+/// `bench views`: every class view for each class size over each store size, on SQLite and
+/// (with `--postgres`) on PostgreSQL.
 pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
     for &total in &opts.stores {
         println!(
@@ -638,196 +923,19 @@ pub async fn run_queries(opts: &Options, report: &mut Report) -> anyhow::Result<
             .await?;
         println!("  the store holds {stored} results");
         for &n in &opts.classes {
-            let class = class_of(n);
-            let assignment = assignment_of(&class);
-            let (grid, rows) = time_ms(opts.runs, || async {
-                Ok(store.grid(&class, &assignment).await?.rows.len())
-            })
-            .await?;
-            anyhow::ensure!(rows == n, "the grid of {class} has {rows} rows, not {n}");
-            report.add(
-                "views",
-                format!("grid (full), {n} learners, {total} results"),
-                "ms",
-                grid,
-            );
-            // What the window's grid costs per live change: the whole grid view (labels,
-            // placement) as the IPC carries it (JSON), against the rows of the few learners a
-            // change names (`class_grid_rows`).
-            let named: Vec<String> = store
-                .learners(&class)
-                .await?
-                .into_iter()
-                .step_by((n / ROWS_NAMED).max(1))
-                .take(ROWS_NAMED)
-                .collect();
-            // The grid as the window opens it: the whole class up to a page, else the first
-            // page with the class totals.
-            let (whole, whole_bytes) = time_ms(opts.runs, || async {
-                let view =
-                    class_view::grid(&store, Privacy::Names, &class, &assignment, None).await?;
-                Ok(serde_json::to_vec(&view)?.len())
-            })
-            .await?;
-            let shown = n.min(class_view::GRID_PAGE as usize);
-            let (page, raw_page) = time_first_page(&store, n, opts.runs).await?;
-            println!(
-                "    grid page of {shown}: {:.2} ms, its queries alone {:.2} ms ({:.2}x)",
-                page.median,
-                raw_page.median,
-                page.median / raw_page.median
-            );
-            report.add(
-                "views",
-                format!(
-                    "grid page ({shown} learners, class totals), {n} learners, {total} results"
-                ),
-                "ms",
-                page,
-            );
-            report.add(
-                "views",
-                format!("raw read: the grid page's queries, {n} learners, {total} results"),
-                "ms",
-                raw_page,
-            );
-            let (rows_only, rows_bytes) = time_ms(opts.runs, || async {
-                let view = class_view::grid_rows(
-                    &store,
-                    Privacy::Names,
-                    &class,
-                    &assignment,
-                    named.clone(),
-                )
-                .await?;
-                anyhow::ensure!(view.rows.len() == named.len(), "rows of {named:?} missing");
-                Ok(serde_json::to_vec(&view)?.len())
-            })
-            .await?;
-            println!(
-                "    grid as sent: as opened {whole_bytes} bytes, {ROWS_NAMED} learners' rows {rows_bytes} bytes"
-            );
-            report.add(
-                "views",
-                format!("grid as the window opens it (JSON), {n} learners, {total} results"),
-                "ms",
-                whole,
-            );
-            report.add(
-                "views",
-                format!("grid as sent (JSON), rows of {ROWS_NAMED} learners, {n} learners, {total} results"),
-                "ms",
-                rows_only,
-            );
-            let (mastery, _) = time_ms(opts.runs, || async {
-                Ok(store.mastery(&class, 10).await?.standards.len())
-            })
-            .await?;
-            report.add(
-                "views",
-                format!("mastery by standard, {n} learners, {total} results"),
-                "ms",
-                mastery,
-            );
-            let (needs, items) = time_ms(opts.runs, || async {
-                Ok(store.needs_me(&class).await?.len())
-            })
-            .await?;
-            anyhow::ensure!(
-                items > 0,
-                "who-needs-me of {class} is empty: the fill is wrong"
-            );
-            report.add(
-                "views",
-                format!("who needs me now, {n} learners, {total} results"),
-                "ms",
-                needs,
-            );
-            let (steps, responses) = time_ms(opts.runs, || async {
-                let (_, _, steps) = store.step_report(&class, &assignment).await?;
-                Ok(steps
-                    .iter()
-                    .map(|s| s.common_responses.len())
-                    .sum::<usize>())
-            })
-            .await?;
-            anyhow::ensure!(
-                responses > 0,
-                "the step report of {class} has no responses: the fill is wrong"
-            );
-            report.add(
-                "views",
-                format!("step report, {n} learners, {total} results"),
-                "ms",
-                steps,
-            );
-            let req = ReportRequest {
-                class_id: class.clone(),
-                assignment_id: Some(assignment.clone()),
-                names: ReportNames::Anonymous,
-            };
-            let (after_class, bytes) = time_ms(opts.runs, || async {
-                Ok(to_html(&report_view(&store, &req).await?).len())
-            })
-            .await?;
-            anyhow::ensure!(bytes > 0, "an empty report");
-            report.add(
-                "views",
-                format!("after-class report (HTML), {n} learners, {total} results"),
-                "ms",
-                after_class,
-            );
-            let (knowledge, standards) = time_ms(opts.runs, || async {
-                Ok(knowledge_map(&store, Privacy::Names, &class)
-                    .await?
-                    .nodes
-                    .len())
-            })
-            .await?;
-            anyhow::ensure!(standards > 0, "the knowledge map of {class} is empty");
-            report.add(
-                "views",
-                format!("knowledge map, {n} learners, {total} results"),
-                "ms",
-                knowledge,
-            );
-            let (pathways, counted) = time_ms(opts.runs, || async {
-                let map = pathway_map(&store, Privacy::Names, &class).await?;
-                Ok(map
-                    .pathways
-                    .iter()
-                    .flat_map(|p| &p.nodes)
-                    .flat_map(|node| &node.counts)
-                    .filter_map(|c| c.count)
-                    .map(i64::from)
-                    .sum::<i64>())
-            })
-            .await?;
-            // Every learner has one status on each step of the pathway.
-            anyhow::ensure!(
-                counted == (n * VIEW_STEPS) as i64,
-                "the pathway map of {class} counts {counted} places, not {n} x {VIEW_STEPS}"
-            );
-            report.add(
-                "views",
-                format!("pathway map, {n} learners, {total} results"),
-                "ms",
-                pathways,
-            );
+            class_views(&store, "", n, total, opts, report).await?;
         }
         if let Some(server) = &opts.postgres {
-            postgres_grid_pages(server, opts, &store, total, report).await?;
+            postgres_views(server, opts, &store, total, report).await?;
         }
         store.close().await;
     }
     Ok(())
 }
 
-/// The grid's first page on PostgreSQL, beside its own raw read limit: the filled store's
-/// classes, catalog, learners and the grid's rollup (all a page reads) copied into a fresh
-/// database on `server` and analyzed, then measured as on SQLite. The results themselves are
-/// not copied: the page never reads them.
-async fn postgres_grid_pages(
+/// The class views on PostgreSQL, each beside its own raw read limit: the filled store's
+/// tables copied into a fresh database on `server` and analyzed, then measured as on SQLite.
+async fn postgres_views(
     server: &str,
     opts: &Options,
     store: &Store,
@@ -846,9 +954,13 @@ async fn postgres_grid_pages(
         ("pathway_steps", ""),
         ("assignments", "rowid"),
         ("learners", ""),
+        ("results", ""),
+        ("struggles", ""),
+        ("calls", ""),
         ("grid_cells", ""),
         ("grid_totals", ""),
     ] {
+        // A table at a time, so only one is in memory.
         let rows = [read_table(store, table, order, &[]).await?];
         let kinds = kinds_in(&shared, &rows).await?;
         insert_rows(&shared, &rows, &kinds, |t| &t.rows).await?;
@@ -861,27 +973,11 @@ async fn postgres_grid_pages(
         sqlx::query("ANALYZE").execute(pool).await?;
     }
     println!(
-        "  on PostgreSQL: {copied} rows of the class lists and the rollup copied (and analyzed) \
-         in {:.1} s",
+        "  on PostgreSQL: {copied} rows copied (and analyzed) in {:.1} s",
         copying.elapsed().as_secs_f64()
     );
     for &n in &opts.classes {
-        let shown = n.min(class_view::GRID_PAGE as usize);
-        let (page, raw_page) = time_first_page(&shared, n, opts.runs).await?;
-        report.add(
-            "views",
-            format!(
-                "postgres: grid page ({shown} learners, class totals), {n} learners, {total} results"
-            ),
-            "ms",
-            page,
-        );
-        report.add(
-            "views",
-            format!("postgres: raw read: the grid page's queries, {n} learners, {total} results"),
-            "ms",
-            raw_page,
-        );
+        class_views(&shared, "postgres: ", n, total, opts, report).await?;
     }
     shared.close().await;
     target.clean(&["views"]).await?;

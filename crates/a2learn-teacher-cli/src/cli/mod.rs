@@ -18,8 +18,8 @@ use clap::{Parser, Subcommand};
 #[command(name = "a2learn-teacher", version, about, propagate_version = true)]
 pub struct Cli {
     /// The database: a local file, or a school's shared store as a postgres:// URL (`sync`,
-    /// `db info|rebuild`, and `export` as csv or jsonl). Default: $A2LEARN_TEACHER_DB, else the
-    /// file in the platform data folder.
+    /// `db info|rebuild`, `report`, and `export` as csv, jsonl or knowledge-map). Default:
+    /// $A2LEARN_TEACHER_DB, else the file in the platform data folder.
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
 
@@ -58,7 +58,8 @@ pub enum Command {
 pub enum BenchCommand {
     /// Replay a simulated class's feed through the pipeline, beside batched raw inserts.
     Ingest(crate::bench::BenchArgs),
-    /// The grid, mastery and who-needs-me queries for one class among millions of results.
+    /// Every class view (grid, mastery, who needs me, reports, maps) for one class among
+    /// millions of results, the few-statement ones beside their raw read limits.
     Views(crate::bench::BenchArgs),
     /// CSV and xAPI export rates over one class of a million results.
     Export(crate::bench::BenchArgs),
