@@ -23,17 +23,9 @@ on_both_engines!(
     two_classes_that_reuse_a_run_id_keep_both_results,
     two_classes_that_reuse_a_call_id_keep_both_calls,
     a_batch_names_the_learners_whose_rows_it_changed,
+    diagnostics_list_quarantine_and_class_counts,
+    room_state_follows_the_snapshot_then_the_echoes_in_feed_order,
 );
-
-async fn ready_store(
-    dir: &tempfile::TempDir,
-) -> (a2learn_teacher::Store, a2learn_contract::Registry) {
-    let store = open_store(dir).await;
-    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
-    store.save_catalog(&catalog()).await.unwrap();
-    let registry = store.registry().await.unwrap();
-    (store, registry)
-}
 
 /// A class and the catalog on a fresh store of either engine.
 async fn ready(db: &TestDb) -> (&a2learn_teacher::Store, a2learn_contract::Registry) {
@@ -489,10 +481,8 @@ async fn rebuild_equals_live(db: TestDb) {
     assert_ne!(db.derived_dump().await, live);
 }
 
-#[tokio::test]
-async fn diagnostics_list_quarantine_and_class_counts() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn diagnostics_list_quarantine_and_class_counts(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let batch = vec![
         raw_frame(Some(1), "nope"),
         frame(
@@ -543,10 +533,8 @@ async fn diagnostics_list_quarantine_and_class_counts() {
     );
 }
 
-#[tokio::test]
-async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
-    let dir = tempfile::tempdir().unwrap();
-    let (store, registry) = ready_store(&dir).await;
+async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order(db: TestDb) {
+    let (store, registry) = ready(&db).await;
     let snapshot = |paused: bool, pacing: serde_json::Value| {
         raw_frame(
             None,
@@ -642,10 +630,10 @@ async fn room_state_follows_the_snapshot_then_the_echoes_in_feed_order() {
     );
 
     // Echoes are not contract events: the ledger holds none of them.
-    let ledger: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger")
-        .fetch_one(store.sqlite().unwrap())
+    let ledger: i64 = raw!(db, |pool| sqlx::query_scalar("SELECT COUNT(*) FROM ledger")
+        .fetch_one(pool)
         .await
-        .unwrap();
+        .unwrap());
     assert_eq!(ledger, 0);
 }
 

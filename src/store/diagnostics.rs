@@ -1,5 +1,6 @@
 //! What the diagnostics page and the sidebar read: quarantined frames, and per-class counts.
 
+use super::engine::on_pool;
 use super::{Store, StoreError};
 
 /// A frame kept aside, with the rule that rejected it.
@@ -26,24 +27,29 @@ pub struct ClassCounts {
 }
 
 impl Store {
-    /// The newest quarantined frames first, at most `limit`.
+    /// The newest quarantined frames first, at most `limit` (on both engines).
     pub async fn quarantined(&self, limit: u32) -> Result<Vec<QuarantinedFrame>, StoreError> {
-        Ok(sqlx::query_as::<_, QuarantinedFrame>(
-            "SELECT id, class_id, seq, rule_id, message, raw, raw_bytes, received_at \
-             FROM quarantine ORDER BY id DESC LIMIT ?",
-        )
-        .bind(i64::from(limit))
-        .fetch_all(self.sqlite()?)
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as::<_, QuarantinedFrame>(
+                "SELECT id, class_id, seq, rule_id, message, raw, raw_bytes, received_at \
+                 FROM quarantine ORDER BY id DESC LIMIT $1",
+            )
+            .bind(i64::from(limit))
+            .fetch_all(pool)
+            .await?
+        }))
     }
 
     /// How many frames each rule has rejected, most first.
     pub async fn quarantine_by_rule(&self) -> Result<Vec<(String, i64)>, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT rule_id, COUNT(*) AS n FROM quarantine GROUP BY rule_id ORDER BY n DESC, rule_id",
-        )
-        .fetch_all(self.sqlite()?)
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT rule_id, COUNT(*) AS n FROM quarantine GROUP BY rule_id \
+                 ORDER BY n DESC, rule_id",
+            )
+            .fetch_all(pool)
+            .await?
+        }))
     }
 
     /// The classes of a host (and those followed by id alone, with no host) with their learner
@@ -52,16 +58,24 @@ impl Store {
         &self,
         host_id: Option<&str>,
     ) -> Result<Vec<ClassCounts>, StoreError> {
-        Ok(sqlx::query_as::<_, ClassCounts>(
-            "SELECT c.class_id, c.title, c.join_code, \
-             (SELECT COUNT(*) FROM learners l WHERE l.class_id = c.class_id) AS learners, \
-             (SELECT COUNT(*) FROM calls k WHERE k.class_id = c.class_id AND k.state = 'open' \
-               AND k.function = 'assist') AS open_requests \
-             FROM classes c WHERE c.host_id IS ? OR c.host_id IS NULL \
-             ORDER BY c.created_at, c.class_id",
-        )
-        .bind(host_id)
-        .fetch_all(self.sqlite()?)
-        .await?)
+        Ok(on_pool!(self.engine(), |pool| {
+            // SQLite's `IS` compares NULLs as values; PostgreSQL spells it out.
+            let same_host = if PG {
+                "c.host_id IS NOT DISTINCT FROM $1"
+            } else {
+                "c.host_id IS $1"
+            };
+            sqlx::query_as::<_, ClassCounts>(&format!(
+                "SELECT c.class_id, c.title, c.join_code, \
+                 (SELECT COUNT(*) FROM learners l WHERE l.class_id = c.class_id) AS learners, \
+                 (SELECT COUNT(*) FROM calls k WHERE k.class_id = c.class_id \
+                   AND k.state = 'open' AND k.function = 'assist') AS open_requests \
+                 FROM classes c WHERE {same_host} OR c.host_id IS NULL \
+                 ORDER BY c.created_at, c.class_id"
+            ))
+            .bind(host_id)
+            .fetch_all(pool)
+            .await?
+        }))
     }
 }
