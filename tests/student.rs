@@ -14,6 +14,7 @@ use a2learn_teacher::views::class;
 use a2learn_teacher::views::student::{StudentEventKind, student_page};
 use a2learn_teacher::{ErrorCode, FixedClock, Store, UiError};
 use serde_json::json;
+use support::engines::{TestDb, on_both_engines};
 use support::*;
 
 const CLASS: &str = "class-1";
@@ -24,13 +25,18 @@ async fn store_at(dir: &tempfile::TempDir, clock: &FixedClock) -> Store {
     let store = Store::open(&dir.path().join("teacher.db"), Arc::new(clock.clone()))
         .await
         .unwrap();
+    fill_class(&store).await;
+    store
+}
+
+/// The catalog, the class and its assignment, on a store of either engine.
+async fn fill_class(store: &Store) {
     store.save_catalog(&catalog()).await.unwrap();
     store.upsert_class(CLASS, "Period 3", None).await.unwrap();
     store
         .upsert_assignment("as-1", CLASS, "p-fractions", None, None)
         .await
         .unwrap();
-    store
 }
 
 fn done_compare(
@@ -158,10 +164,12 @@ async fn the_idle_threshold_is_kept_and_bounded() {
     assert_eq!(class::idle_after_minutes(&store).await.unwrap(), 12);
 }
 
-#[tokio::test]
-async fn a_student_page_shows_the_strip_the_evidence_the_help_and_the_timeline() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = store_at(&dir, &FixedClock::at(EIGHT)).await;
+on_both_engines!(a_student_page_shows_the_strip_the_evidence_the_help_and_the_timeline);
+
+/// On either engine (the tests' store clock is 08:00, as here).
+async fn a_student_page_shows_the_strip_the_evidence_the_help_and_the_timeline(db: TestDb) {
+    let store = db.store.clone();
+    fill_class(&store).await;
     let registry = store.registry().await.unwrap();
     let batch = vec![
         frame(

@@ -28,6 +28,7 @@ use crate::error::Coded;
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextBlocked, TextField};
 use crate::progress::names::{Labeler, Privacy};
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 use crate::{ErrorCode, UiError};
 
@@ -256,15 +257,35 @@ struct Row {
     step_title: String,
 }
 
-const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
-     c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
-     c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, \
-     s.sent_at_ms, d.body AS draft, \
-     COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
-     AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
-     FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
-     LEFT JOIN desk_drafts d ON d.class_id = c.class_id AND d.call_id = c.call_id \
-     WHERE c.function = 'assist'";
+/// The help requests' columns ([`Row`]), with the draft read from `$draft` and joined by
+/// `$drafts`.
+macro_rules! select_requests {
+    ($draft:literal, $drafts:literal) => {
+        concat!(
+            "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
+             c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
+             c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, \
+             s.sent_at_ms, ",
+            $draft,
+            " AS draft, \
+             COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
+             AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
+             FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id \
+             AND s.call_id = c.call_id ",
+            $drafts,
+            " WHERE c.function = 'assist'"
+        )
+    };
+}
+
+const SELECT: &str = select_requests!(
+    "d.body",
+    "LEFT JOIN desk_drafts d ON d.class_id = c.class_id AND d.call_id = c.call_id"
+);
+
+/// [`SELECT`] on a shared store, which keeps no drafts: the teacher's unsent text stays in
+/// their own file.
+const SELECT_SHARED: &str = select_requests!("CAST(NULL AS TEXT)", "");
 
 /// A condition that leaves out the classes another host owns: `$column` is the class column,
 /// `$host` the parameter holding the host Settings name ([`Store::named_host_id`]). The desk
@@ -394,19 +415,22 @@ impl<'a> Desk<'a> {
     }
 
     /// Every help request one learner of a class made, whatever became of it, oldest first (the
-    /// student page's help history).
+    /// student page's help history; on both engines).
     pub async fn history(
         &self,
         class_id: &str,
         learner: &str,
     ) -> Result<Vec<HelpRequest>, DeskError> {
-        let sql =
-            format!("{SELECT} AND c.class_id = ? AND c.learner = ? ORDER BY c.at_ms, c.call_id");
-        let rows: Vec<Row> = sqlx::query_as(&sql)
+        let rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
+            let select = if PG { SELECT_SHARED } else { SELECT };
+            sqlx::query_as(&format!(
+                "{select} AND c.class_id = $1 AND c.learner = $2 ORDER BY c.at_ms, c.call_id"
+            ))
             .bind(class_id)
             .bind(learner)
-            .fetch_all(self.store.sqlite()?)
-            .await?;
+            .fetch_all(pool)
+            .await?
+        });
         let name = self
             .store
             .roster(class_id)

@@ -3,7 +3,8 @@
 //! readable fields (the widget's sentence, the result in words, `detail` as key/value rows), their
 //! help history (questions, answers, visits) and a timeline. Everything is derived from the
 //! store with the same rules as the grid ([`steps::placement`]) and the step report
-//! ([`steps::outcome`]), so the page and the class views cannot disagree.
+//! ([`steps::outcome`]), so the page and the class views cannot disagree. On both engines; a
+//! shared store keeps no promised visits (they are the teacher's own), so it shows none.
 
 use std::collections::{HashMap, HashSet};
 
@@ -15,6 +16,7 @@ use crate::dto::{count_i32 as n32, ms};
 use crate::progress::evidence::{DetailField, detail_fields, prose_and_detail};
 use crate::progress::names::Privacy;
 use crate::progress::steps::{self, Outcome, RunFacts, StepDeps, StepStatus};
+use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
 /// "1 attempt", "2 attempts": the one place the views' English counts its nouns.
@@ -175,36 +177,42 @@ pub async fn student_page(
                 .find(|s| s.widget_id == w)
                 .map_or_else(|| w.to_string(), |s| s.title.clone())
         };
-        let rows: Vec<ResultRow> = sqlx::query_as(
-            "SELECT widget_id, widget_run_id, at_ms, standard, correct, attempts, hints, score, \
-             payload FROM results WHERE class_id = ? AND pathway_id = ? AND learner = ? \
-             ORDER BY at_ms DESC, widget_run_id DESC",
-        )
-        .bind(class_id)
-        .bind(&a.pathway_id)
-        .bind(learner)
-        .fetch_all(store.sqlite()?)
-        .await
-        .map_err(StoreError::from)?;
-        let struggles: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT widget_id, at_ms FROM struggles \
-             WHERE class_id = ? AND pathway_id = ? AND learner = ? ORDER BY at_ms",
-        )
-        .bind(class_id)
-        .bind(&a.pathway_id)
-        .bind(learner)
-        .fetch_all(store.sqlite()?)
-        .await
-        .map_err(StoreError::from)?;
-        let calls_last: Option<i64> = sqlx::query_scalar(
-            "SELECT MAX(at_ms) FROM calls WHERE class_id = ? AND pathway_id = ? AND learner = ?",
-        )
-        .bind(class_id)
-        .bind(&a.pathway_id)
-        .bind(learner)
-        .fetch_one(store.sqlite()?)
-        .await
-        .map_err(StoreError::from)?;
+        let (rows, struggles, calls_last): (Vec<ResultRow>, Vec<(String, i64)>, Option<i64>) =
+            on_pool!(store.engine(), |pool| {
+                let rows = sqlx::query_as(
+                    "SELECT widget_id, widget_run_id, at_ms, standard, correct, attempts, hints, \
+                     score, payload FROM results \
+                     WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 \
+                     ORDER BY at_ms DESC, widget_run_id DESC",
+                )
+                .bind(class_id)
+                .bind(&a.pathway_id)
+                .bind(learner)
+                .fetch_all(pool)
+                .await
+                .map_err(StoreError::from)?;
+                let struggles = sqlx::query_as(
+                    "SELECT widget_id, at_ms FROM struggles \
+                     WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 ORDER BY at_ms",
+                )
+                .bind(class_id)
+                .bind(&a.pathway_id)
+                .bind(learner)
+                .fetch_all(pool)
+                .await
+                .map_err(StoreError::from)?;
+                let calls_last = sqlx::query_scalar(
+                    "SELECT MAX(at_ms) FROM calls \
+                     WHERE class_id = $1 AND pathway_id = $2 AND learner = $3",
+                )
+                .bind(class_id)
+                .bind(&a.pathway_id)
+                .bind(learner)
+                .fetch_one(pool)
+                .await
+                .map_err(StoreError::from)?;
+                (rows, struggles, calls_last)
+            });
 
         let facts: Vec<RunFacts> = rows
             .iter()
@@ -303,27 +311,32 @@ pub async fn student_page(
     }
 
     let requests = Desk::new(store).history(class_id, learner).await?;
-    let visits: Vec<(String, i64, Option<i64>)> = sqlx::query_as(
-        "SELECT call_id, promised_at_ms, done_at_ms FROM desk_visits \
-         WHERE class_id = ? AND learner = ?",
-    )
-    .bind(class_id)
-    .bind(learner)
-    .fetch_all(store.sqlite()?)
-    .await
-    .map_err(StoreError::from)?;
-    let followed_up: HashSet<String> = sqlx::query_scalar(
-        "SELECT f.call_id FROM desk_followups_done f \
-         JOIN calls c ON c.class_id = f.class_id AND c.call_id = f.call_id \
-         WHERE c.class_id = ? AND c.learner = ?",
-    )
-    .bind(class_id)
-    .bind(learner)
-    .fetch_all(store.sqlite()?)
-    .await
-    .map_err(StoreError::from)?
-    .into_iter()
-    .collect();
+    // The visits a teacher promised are their own, kept in their file: a shared store has none.
+    let visits: Vec<(String, i64, Option<i64>)> = match store.sqlite() {
+        Ok(pool) => sqlx::query_as(
+            "SELECT call_id, promised_at_ms, done_at_ms FROM desk_visits \
+             WHERE class_id = ? AND learner = ?",
+        )
+        .bind(class_id)
+        .bind(learner)
+        .fetch_all(pool)
+        .await
+        .map_err(StoreError::from)?,
+        Err(_) => Vec::new(),
+    };
+    let followed_up: Vec<String> = on_pool!(store.engine(), |pool| {
+        sqlx::query_scalar(
+            "SELECT f.call_id FROM desk_followups_done f \
+             JOIN calls c ON c.class_id = f.class_id AND c.call_id = f.call_id \
+             WHERE c.class_id = $1 AND c.learner = $2",
+        )
+        .bind(class_id)
+        .bind(learner)
+        .fetch_all(pool)
+        .await
+        .map_err(StoreError::from)?
+    });
+    let followed_up: HashSet<String> = followed_up.into_iter().collect();
     let mut help = Vec::with_capacity(requests.len());
     for r in requests {
         let visit = visits.iter().find(|v| v.0 == r.call_id);
