@@ -27,15 +27,6 @@ impl<'a, 'r> Export<'a, 'r> {
     }
 }
 
-/// `?, ?, ?` for an IN list (`NULL` for an empty one, which matches nothing).
-pub(super) fn placeholders(n: usize) -> String {
-    if n == 0 {
-        "NULL".to_string()
-    } else {
-        vec!["?"; n].join(", ")
-    }
-}
-
 /// `$first, $first+1, …` for an IN list of `n` (`NULL` for an empty one, which matches
 /// nothing): numbered placeholders, which both engines read.
 pub(super) fn numbered(first: usize, n: usize) -> String {
@@ -50,8 +41,7 @@ pub(super) fn numbered(first: usize, n: usize) -> String {
 }
 
 /// A query over the export's scope, on either engine: binds the class (when given, the SQL's
-/// first parameter), then each pathway of the IN list ([`numbered`], or [`placeholders`] in the
-/// formats written from a teacher's file only).
+/// first parameter), then each pathway of the IN list ([`numbered`]).
 pub(super) fn scoped<'q, DB, T>(
     sql: &'q str,
     class_id: Option<&'q str>,
@@ -108,8 +98,8 @@ pub(super) fn latest_cte(n_pathways: usize, extra: &str) -> String {
     format!(
         "WITH latest AS (SELECT *, ROW_NUMBER() OVER (PARTITION BY learner, pathway_id, widget_id \
          ORDER BY at_ms DESC, widget_run_id DESC) AS rn FROM results \
-         WHERE class_id = ? AND pathway_id IN ({}){extra})",
-        placeholders(n_pathways)
+         WHERE class_id = $1 AND pathway_id IN ({}){extra})",
+        numbered(2, n_pathways)
     )
 }
 
@@ -155,9 +145,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn placeholders_cover_the_empty_list() {
-        assert_eq!(placeholders(0), "NULL");
-        assert_eq!(placeholders(3), "?, ?, ?");
+    fn numbered_placeholders_cover_the_empty_list() {
         assert_eq!(numbered(2, 0), "NULL");
         assert_eq!(numbered(2, 3), "$2, $3, $4");
     }

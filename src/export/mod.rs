@@ -76,12 +76,6 @@ impl Format {
         !matches!(self, Format::StandardsSummary | Format::KnowledgeMap)
     }
 
-    /// Is the format written from a school's shared PostgreSQL store too (the others are
-    /// written from a teacher's file only, for now)?
-    pub fn on_shared_store(self) -> bool {
-        matches!(self, Format::Csv | Format::Jsonl | Format::KnowledgeMap)
-    }
-
     /// The name used on the command line and over IPC.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -358,13 +352,6 @@ pub async fn write_export<W: Write + Seek + Send>(
              teacher's own file and never in a shared store: export from that file"
                 .into(),
         ));
-    }
-    if shared && !req.format.on_shared_store() {
-        return Err(ExportError::Invalid(format!(
-            "the {} export is written from a teacher's file only, not yet from a shared store \
-             (from a shared store: csv, jsonl, knowledge-map)",
-            req.format.as_str()
-        )));
     }
     let pathways = scope(store, req).await?;
     let (scanner, roster) = if req.identified {

@@ -4,8 +4,9 @@ use std::io::{Seek, Write};
 
 use futures_util::TryStreamExt;
 
-use super::common::{Export, Rows, count, latest_cte, placeholders, scoped};
+use super::common::{Export, Rows, count, latest_cte, numbered, scoped};
 use super::{date, derived_uuid};
+use crate::store::engine::on_pool;
 
 #[derive(sqlx::FromRow)]
 struct LineItemRow {
@@ -153,14 +154,16 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
             "SELECT s.pathway_id, s.widget_id, s.title, s.kind, s.standard, \
              a.assigned_at, a.due_at FROM pathway_steps s LEFT JOIN ( \
                SELECT pathway_id, MIN(created_at) AS assigned_at, MAX(due_at) AS due_at \
-               FROM assignments WHERE class_id = ? GROUP BY pathway_id) a \
+               FROM assignments WHERE class_id = $1 GROUP BY pathway_id) a \
              ON a.pathway_id = s.pathway_id \
              WHERE s.pathway_id IN ({}) ORDER BY s.pathway_id, s.position",
-            placeholders(n)
+            numbered(2, n)
         );
-        let items: Vec<LineItemRow> = scoped(&sql, Some(&req.class_id), pathways)
-            .fetch_all(store.sqlite()?)
-            .await?;
+        let items: Vec<LineItemRow> = on_pool!(store.engine(), |pool| {
+            scoped::<Db, LineItemRow>(&sql, Some(&req.class_id), pathways)
+                .fetch_all(pool)
+                .await?
+        });
         let mut w = csv::Writer::from_writer(&mut zip);
         w.write_record(LINE_ITEMS_HEADER)?;
         for (i, item) in items.iter().enumerate() {
@@ -198,47 +201,48 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
             "{cte} SELECT widget_run_id, pathway_id, widget_id, learner, correct, attempts, \
              hints, score, at_ms FROM latest WHERE rn = 1 ORDER BY learner, pathway_id, widget_id"
         );
-        let mut rows =
-            scoped::<_, GradeRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
         let mut w = csv::Writer::from_writer(&mut zip);
         w.write_record(RESULTS_HEADER)?;
         let mut line = 1;
-        while let Some(r) = rows.try_next().await? {
-            line += 1;
-            run.check("results.csv line", line, "studentSourcedId", &r.learner)?;
-            let (score, status) = match (r.score, r.correct) {
-                (Some(s), _) => (s, "fully graded"),
-                (None, Some(c)) => (if c { 1.0 } else { 0.0 }, "fully graded"),
-                (None, None) => (1.0, "submitted"),
-            };
-            let comment = format!(
-                "{} attempt(s), {} hint(s){}",
-                r.attempts,
-                r.hints,
-                match r.correct {
-                    Some(true) => ", correct",
-                    Some(false) => ", incorrect",
-                    None => "",
+        on_pool!(store.engine(), |pool| {
+            let mut rows = scoped::<Db, GradeRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
+            while let Some(r) = rows.try_next().await? {
+                line += 1;
+                run.check("results.csv line", line, "studentSourcedId", &r.learner)?;
+                let (score, status) = match (r.score, r.correct) {
+                    (Some(s), _) => (s, "fully graded"),
+                    (None, Some(c)) => (if c { 1.0 } else { 0.0 }, "fully graded"),
+                    (None, None) => (1.0, "submitted"),
+                };
+                let comment = format!(
+                    "{} attempt(s), {} hint(s){}",
+                    r.attempts,
+                    r.hints,
+                    match r.correct {
+                        Some(true) => ", correct",
+                        Some(false) => ", incorrect",
+                        None => "",
+                    }
+                );
+                if run.roster.is_some() && students.last() != Some(&r.learner) {
+                    students.push(r.learner.clone());
                 }
-            );
-            if run.roster.is_some() && students.last() != Some(&r.learner) {
-                students.push(r.learner.clone());
+                w.write_record([
+                    derived_uuid("result", &r.widget_run_id)
+                        .to_string()
+                        .as_str(),
+                    "",
+                    "",
+                    &line_item_id(&req.class_id, &r.pathway_id, &r.widget_id),
+                    &r.learner,
+                    status,
+                    &score.to_string(),
+                    &date(r.at_ms),
+                    &comment,
+                ])?;
+                run.tick()?;
             }
-            w.write_record([
-                derived_uuid("result", &r.widget_run_id)
-                    .to_string()
-                    .as_str(),
-                "",
-                "",
-                &line_item_id(&req.class_id, &r.pathway_id, &r.widget_id),
-                &r.learner,
-                status,
-                &score.to_string(),
-                &date(r.at_ms),
-                &comment,
-            ])?;
-            run.tick()?;
-        }
+        });
         w.flush()?;
     }
 

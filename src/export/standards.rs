@@ -7,6 +7,7 @@ use futures_util::TryStreamExt;
 
 use super::common::{Export, Rows, count, latest_cte, learner_header, scoped};
 use crate::progress::suppression::{Table, suppress};
+use crate::store::engine::on_pool;
 
 /// The evidence on one standard, as both standards exports count it ([`EVIDENCE`]).
 #[derive(sqlx::FromRow)]
@@ -51,10 +52,13 @@ struct StandardRow {
     evidence: Evidence,
 }
 
+/// In SQL both engines read: `correct` is 0/1 on SQLite and a boolean on PostgreSQL, whose SUM
+/// of a BIGINT is a NUMERIC (cast back).
 const EVIDENCE: &str = "COUNT(*) AS steps, \
     COALESCE(SUM(CASE WHEN correct IS NOT NULL THEN 1 ELSE 0 END), 0) AS checked, \
-    COALESCE(SUM(CASE WHEN correct = 1 THEN 1 ELSE 0 END), 0) AS correct, \
-    COALESCE(SUM(attempts), 0) AS attempts, COALESCE(SUM(hints), 0) AS hints, \
+    COALESCE(SUM(CASE WHEN correct THEN 1 ELSE 0 END), 0) AS correct, \
+    CAST(COALESCE(SUM(attempts), 0) AS BIGINT) AS attempts, \
+    CAST(COALESCE(SUM(hints), 0) AS BIGINT) AS hints, \
     AVG(score) AS mean_score";
 
 fn mean(v: Option<f64>) -> String {
@@ -70,7 +74,8 @@ pub(super) async fn standards_csv(x: Export<'_, '_>, out: impl Write + Send) -> 
     run.total = count(
         store,
         &format!(
-            "{cte} SELECT COUNT(*) FROM (SELECT DISTINCT learner, standard FROM latest WHERE rn = 1)"
+            "{cte} SELECT COUNT(*) FROM \
+             (SELECT DISTINCT learner, standard FROM latest WHERE rn = 1) AS pairs"
         ),
         &req.class_id,
         pathways,
@@ -80,26 +85,27 @@ pub(super) async fn standards_csv(x: Export<'_, '_>, out: impl Write + Send) -> 
         "{cte} SELECT learner, standard, {EVIDENCE} FROM latest WHERE rn = 1 \
          GROUP BY learner, standard ORDER BY learner, standard"
     );
-    let mut rows =
-        scoped::<_, StandardRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     let mut w = csv::Writer::from_writer(out);
     let mut columns = vec!["standard"];
     columns.extend(EVIDENCE_COLUMNS);
     w.write_record(learner_header(run, &columns))?;
     let mut line = 1;
-    while let Some(r) = rows.try_next().await? {
-        line += 1;
-        run.check("line", line, "anonymous_id", &r.learner)?;
-        run.check("line", line, "standard", &r.standard)?;
-        let mut record: Vec<String> = vec![r.learner.clone()];
-        if let Some(name) = run.name(&r.learner) {
-            record.push(name.to_string());
+    on_pool!(store.engine(), |pool| {
+        let mut rows = scoped::<Db, StandardRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
+        while let Some(r) = rows.try_next().await? {
+            line += 1;
+            run.check("line", line, "anonymous_id", &r.learner)?;
+            run.check("line", line, "standard", &r.standard)?;
+            let mut record: Vec<String> = vec![r.learner.clone()];
+            if let Some(name) = run.name(&r.learner) {
+                record.push(name.to_string());
+            }
+            record.push(r.standard);
+            record.extend(r.evidence.figures());
+            w.write_record(&record)?;
+            run.tick()?;
         }
-        record.push(r.standard);
-        record.extend(r.evidence.figures());
-        w.write_record(&record)?;
-        run.tick()?;
-    }
+    });
     w.flush()?;
     Ok(run.done)
 }
@@ -124,17 +130,22 @@ pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send)
         "{cte} SELECT standard, COUNT(DISTINCT learner) AS learners, {EVIDENCE} \
          FROM latest WHERE rn = 1 GROUP BY standard ORDER BY standard"
     );
-    let per_standard: Vec<SummaryRow> = scoped(&sql, Some(&req.class_id), pathways)
-        .fetch_all(store.sqlite()?)
-        .await?;
     // Only when some learner has evidence: an empty class has no total row.
-    let sql = format!(
-        "{cte} SELECT 'all standards' AS standard, COUNT(DISTINCT learner) AS learners, \
-         {EVIDENCE} FROM latest WHERE rn = 1 HAVING COUNT(*) > 0"
+    let total_sql = format!(
+        "{cte} SELECT CAST('all standards' AS TEXT) AS standard, \
+         COUNT(DISTINCT learner) AS learners, {EVIDENCE} FROM latest WHERE rn = 1 \
+         HAVING COUNT(*) > 0"
     );
-    let total: Option<SummaryRow> = scoped(&sql, Some(&req.class_id), pathways)
-        .fetch_optional(store.sqlite()?)
-        .await?;
+    let (per_standard, total): (Vec<SummaryRow>, Option<SummaryRow>) =
+        on_pool!(store.engine(), |pool| {
+            let per_standard = scoped::<Db, SummaryRow>(&sql, Some(&req.class_id), pathways)
+                .fetch_all(pool)
+                .await?;
+            let total = scoped::<Db, SummaryRow>(&total_sql, Some(&req.class_id), pathways)
+                .fetch_optional(pool)
+                .await?;
+            (per_standard, total)
+        });
     run.total = per_standard.len() as u64 + 1;
 
     let learners = crate::dto::count_u32;

@@ -5,8 +5,9 @@ use std::io::Write;
 use futures_util::TryStreamExt;
 use serde_json::{Value, json};
 
-use super::common::{Export, Rows, check_serialized, count_results, placeholders, scoped};
+use super::common::{Export, Rows, check_serialized, count_results, numbered, scoped};
 use super::{ExportError, Run, derived_uuid, rfc3339, segment};
+use crate::store::engine::on_pool;
 
 const VERB_COMPLETED: &str = "http://adlnet.gov/expapi/verbs/completed";
 const VERB_ANSWERED: &str = "http://adlnet.gov/expapi/verbs/answered";
@@ -103,38 +104,39 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
     let n = pathways.len();
     run.total = count_results(store, &req.class_id, pathways).await?;
     // The steps are few: held in memory rather than joined per result.
-    let sql = format!(
+    let steps_sql = format!(
         "SELECT pathway_id, widget_id, assesses, title FROM pathway_steps \
          WHERE pathway_id IN ({})",
-        placeholders(n)
+        numbered(1, n)
     );
-    let steps: Steps = scoped::<_, (String, String, bool, String)>(&sql, None, pathways)
-        .fetch_all(store.sqlite()?)
-        .await?
-        .into_iter()
-        .map(|(p, w, a, t)| ((p, w), (a, t)))
-        .collect();
     let sql = format!(
         "SELECT widget_run_id, pathway_id, widget_id, learner, kind, standard, correct, score, \
-         at_ms, payload FROM results WHERE class_id = ? AND pathway_id IN ({}) \
+         at_ms, payload FROM results WHERE class_id = $1 AND pathway_id IN ({}) \
          ORDER BY at_ms, widget_run_id",
-        placeholders(n)
+        numbered(2, n)
     );
-    let mut rows =
-        scoped::<_, ResultRow>(&sql, Some(&req.class_id), pathways).fetch(store.sqlite()?);
     out.write_all(b"[")?;
     let mut number = 0;
-    while let Some(r) = rows.try_next().await? {
-        number += 1;
-        let text = serde_json::to_string(&statement(run, &steps, &r)?)?;
-        check_serialized(run, "statement", number, "statement", &text)?;
-        if number > 1 {
-            out.write_all(b",")?;
+    on_pool!(store.engine(), |pool| {
+        let steps: Steps = scoped::<Db, (String, String, bool, String)>(&steps_sql, None, pathways)
+            .fetch_all(pool)
+            .await?
+            .into_iter()
+            .map(|(p, w, a, t)| ((p, w), (a, t)))
+            .collect();
+        let mut rows = scoped::<Db, ResultRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
+        while let Some(r) = rows.try_next().await? {
+            number += 1;
+            let text = serde_json::to_string(&statement(run, &steps, &r)?)?;
+            check_serialized(run, "statement", number, "statement", &text)?;
+            if number > 1 {
+                out.write_all(b",")?;
+            }
+            out.write_all(b"\n")?;
+            out.write_all(text.as_bytes())?;
+            run.tick()?;
         }
-        out.write_all(b"\n")?;
-        out.write_all(text.as_bytes())?;
-        run.tick()?;
-    }
+    });
     out.write_all(b"\n]\n")?;
     out.flush()?;
     Ok(run.done)

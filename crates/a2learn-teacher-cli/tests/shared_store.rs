@@ -140,7 +140,7 @@ fn a_store_of_an_engine_we_do_not_run_on_is_named_as_such() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_shared_store_exports_csv_and_refuses_what_only_a_file_writes() {
+async fn a_shared_store_exports_every_format_and_refuses_names() {
     let Some(db) = shared().await else { return };
     let password = password_of(&db.location);
     db.execute("INSERT INTO classes (class_id, title, created_at) VALUES ('c-1', 'Period 1', 0)")
@@ -168,23 +168,34 @@ async fn a_shared_store_exports_csv_and_refuses_what_only_a_file_writes() {
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with("anonymous_id,pathway_id"), "{text}");
 
-    // The formats not yet written from a shared store, and names, are refused with the reason.
-    for args in [
-        vec!["--format", "xapi"],
-        vec!["--format", "csv", "--identified"],
-    ] {
-        let file = out_dir.path().join("refused.out");
-        let mut all = vec!["export", "--class", "c-1", "--out", file.to_str().unwrap()];
-        all.extend(args.iter().copied());
-        let out = cli(&db.location, &all);
-        let text = printed(&out);
-        assert!(!out.status.success(), "{args:?}: {text}");
-        assert!(
-            text.contains("teacher's file only") || text.contains("roster"),
-            "{args:?}: {text}"
-        );
-        assert!(!file.exists(), "{args:?} wrote nothing");
+    // Every other format too; names are refused with the reason and write nothing.
+    for format in ["xapi", "oneroster", "standards-csv", "standards-summary"] {
+        let file = out_dir.path().join(format!("class.{format}"));
+        let file = file.to_str().unwrap();
+        let args = [
+            "export", "--class", "c-1", "--format", format, "--out", file,
+        ];
+        let out = cli(&db.location, &args);
+        assert!(out.status.success(), "{format}: {}", printed(&out));
+        assert!(std::path::Path::new(file).exists(), "{format}");
     }
+    let file = out_dir.path().join("refused.out");
+    let file = file.to_str().unwrap();
+    let args = [
+        "export",
+        "--class",
+        "c-1",
+        "--out",
+        file,
+        "--format",
+        "csv",
+        "--identified",
+    ];
+    let out = cli(&db.location, &args);
+    let text = printed(&out);
+    assert!(!out.status.success(), "{text}");
+    assert!(text.contains("roster"), "{text}");
+    assert!(!std::path::Path::new(file).exists(), "wrote nothing");
 }
 
 /// The after-class report is written from a shared store as from a file; an identified one is

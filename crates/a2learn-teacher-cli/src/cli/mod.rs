@@ -18,8 +18,8 @@ use clap::{Parser, Subcommand};
 #[command(name = "a2learn-teacher", version, about, propagate_version = true)]
 pub struct Cli {
     /// The database: a local file, or a school's shared store as a postgres:// URL (`sync`,
-    /// `db info|rebuild`, `report`, and `export` as csv, jsonl or knowledge-map). Default:
-    /// $A2LEARN_TEACHER_DB, else the file in the platform data folder.
+    /// `db info|rebuild`, `report` and `export`). Default: $A2LEARN_TEACHER_DB, else the file
+    /// in the platform data folder.
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
 
