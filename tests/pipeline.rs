@@ -1,6 +1,6 @@
 //! The live pipeline against the real reference host on loopback, with real SQLite files (the
-//! clean feed and the drop, duplicate and bad-frame faults on a real PostgreSQL too): nothing
-//! lost and nothing doubled, whatever the host or the network does.
+//! clean feed, the drop, duplicate, bad-frame, stall, replay, restart and backfill faults on a
+//! real PostgreSQL too): nothing lost and nothing doubled, whatever the host or the network does.
 //!
 //! Each test runs the host's class simulation at high speed, lets the dashboard sync under a
 //! fault, then takes the host's log up to some seq and checks the store against it: every
@@ -27,7 +27,7 @@ use a2learn_teacher::host::feed::{FeedError, FeedSinks, FeedStats, run_feed};
 use a2learn_teacher::sync::{SyncError, sync_class};
 use pathway_host::{Faults, RunningHost};
 use pipeline_support::*;
-use support::engines::{TestDb, on_both_engines, raw};
+use support::engines::{Engine, TestDb, on_both_engines, raw};
 use tokio_util::sync::CancellationToken;
 
 /// What a sync under a fault left: the host, the class, the store and the sync's own stats.
@@ -39,14 +39,8 @@ struct Synced {
     _dir: Box<dyn std::any::Any + Send>,
 }
 
-/// Syncs under `faults` until `frames` frames are logged, then compares.
-async fn sync_under(faults: Faults, frames: usize) -> Synced {
-    let dir = tempfile::tempdir().unwrap();
-    let store = open(&dir.path().join("t.db")).await;
-    sync_into(store, dir, faults, frames).await
-}
-
-/// [`sync_under`] into a store of either engine (a [`TestDb`]'s, kept alive by `keep`).
+/// Syncs into a store of either engine (a [`TestDb`]'s, with whatever else must stay alive
+/// in `keep`) under `faults` until `frames` frames are logged, then compares.
 async fn sync_into<K: Send + 'static>(
     store: Store,
     keep: K,
@@ -74,6 +68,10 @@ on_both_engines!(
     a_clean_feed_is_stored_exactly,
     dropped_connections_and_duplicated_frames_lose_and_double_nothing,
     malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_goes_on,
+    a_host_that_stalls_forever_is_left_after_the_stall_timeout,
+    a_full_replay_from_the_start_changes_nothing,
+    a_host_restart_keeps_seq_and_the_dashboard_catches_up,
+    backfill_on_first_subscription_is_reconciled_with_the_feed,
 );
 
 async fn a_clean_feed_is_stored_exactly(db: TestDb) {
@@ -123,8 +121,7 @@ async fn dropped_connections_and_duplicated_frames_lose_and_double_nothing(db: T
     synced.host.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_host_that_stalls_forever_is_left_after_the_stall_timeout() {
+async fn a_host_that_stalls_forever_is_left_after_the_stall_timeout(db: TestDb) {
     // Every connection goes silent (not even a ping) after 150 frames, for an hour: only the
     // client's own stall detection can move the sync on.
     let faults = Faults {
@@ -132,7 +129,7 @@ async fn a_host_that_stalls_forever_is_left_after_the_stall_timeout() {
         stall_ms: 3_600_000,
         ..Faults::default()
     };
-    let synced = sync_under(faults, 400).await;
+    let synced = sync_into(db.store.clone(), (), faults, 400).await;
     let stall_timeout = feed_config("http://unused", "c").stall_timeout;
     let connections = synced.host.feed_connections();
     assert!(synced.stats.connections > 1, "{:?}", synced.stats);
@@ -210,21 +207,16 @@ async fn malformed_and_contract_breaking_frames_are_quarantined_and_the_stream_g
     host.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_full_replay_from_the_start_changes_nothing() {
+async fn a_full_replay_from_the_start_changes_nothing(db: TestDb) {
     let Synced {
         host,
         class_id,
         store,
-        _dir: dir,
         ..
-    } = sync_under(Faults::default(), 300).await;
-    let before = derived(&store).await;
+    } = sync_into(db.store.clone(), (), Faults::default(), 300).await;
+    let before = derived(&db).await;
     // Forget the cursor: the next sync asks for everything again.
-    sqlx::query("DELETE FROM feed_cursors")
-        .execute(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    db.execute("DELETE FROM feed_cursors").await;
     let log = host.log(&class_id);
     let upto = log.last().unwrap().seq;
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
@@ -238,7 +230,7 @@ async fn a_full_replay_from_the_start_changes_nothing() {
     // It was a replay from the start: the second sync's connection asked for nothing.
     let last = host.feed_connections().pop().unwrap();
     assert_eq!(last.last_event_id, None, "{last:?}");
-    let after = derived(&store).await;
+    let after = derived(&db).await;
     // The simulation kept going, so compare the prefix both runs saw.
     for (table, rows) in &before {
         let again: Vec<&String> = after[table].iter().filter(|r| rows.contains(r)).collect();
@@ -249,33 +241,33 @@ async fn a_full_replay_from_the_start_changes_nothing() {
         );
     }
     assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
-    drop(dir);
     host.shutdown().await;
 }
 
-async fn derived(store: &Store) -> BTreeMap<&'static str, Vec<String>> {
+async fn derived(db: &TestDb) -> BTreeMap<&'static str, Vec<String>> {
     let mut out = BTreeMap::new();
     for table in ["results", "struggles"] {
-        let rows: Vec<String> = sqlx::query_scalar(&format!(
-            "SELECT widget_run_id || '|' || COALESCE(seq, '') || '|' || payload FROM {table} ORDER BY widget_run_id"
-        ))
-        .fetch_all(store.sqlite().unwrap())
-        .await
-        .unwrap();
+        let sql = format!(
+            "SELECT widget_run_id || '|' || COALESCE(CAST(seq AS TEXT), '') || '|' || payload \
+             FROM {table} ORDER BY widget_run_id"
+        );
+        let rows: Vec<String> = raw!(db, |pool| sqlx::query_scalar(&sql)
+            .fetch_all(pool)
+            .await
+            .unwrap());
         out.insert(table, rows);
     }
     out
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_host_restart_keeps_seq_and_the_dashboard_catches_up() {
+async fn a_host_restart_keeps_seq_and_the_dashboard_catches_up(db: TestDb) {
     let dir = tempfile::tempdir().unwrap();
     let log_path = dir.path().join("host.jsonl");
     // Frames must still be coming after the restart.
     let (host, class_id) =
         start_host_with(slower_host_config(Faults::default(), Some(&log_path))).await;
     let addr = host.addr();
-    let store = open(&dir.path().join("t.db")).await;
+    let store = db.store.clone();
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
     wait_for_log(&host, &class_id, 200).await;
     let before = host.log(&class_id).last().unwrap().seq;
@@ -386,13 +378,11 @@ async fn an_unknown_class_is_reported_not_retried() {
     host.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
-    let dir = tempfile::tempdir().unwrap();
+async fn backfill_on_first_subscription_is_reconciled_with_the_feed(db: TestDb) {
     let (host, class_id) = start_host(Faults::default(), None).await;
     // The class has been running before the dashboard subscribes.
     let log = wait_for_log(&host, &class_id, 300).await;
-    let store = open(&dir.path().join("t.db")).await;
+    let store = db.store.clone();
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
@@ -402,53 +392,46 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed() {
     wait_for_cursor(&store, &class_id, upto).await;
     cancel.cancel();
     let stats = task.await.unwrap().unwrap();
-    let backfilled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM backfill")
-        .fetch_one(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    let backfilled = db.count("SELECT COUNT(*) FROM backfill").await;
     assert!(backfilled > 0, "get_pathway_results filled in the past");
     // The feed then replayed the same completions: they are in the ledger (the feed's log)
     // but did not make second results, and nothing was quarantined as a second completion.
-    let from_backfill: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE seq IS NULL")
-        .fetch_one(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    let from_backfill = db
+        .count("SELECT COUNT(*) FROM results WHERE seq IS NULL")
+        .await;
     assert!(from_backfill > 0);
-    let replayed: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM ledger l JOIN results r \
-         ON r.widget_run_id = json_extract(l.payload, '$.widget_run_id') \
-         WHERE l.name = 'a2learn.widget_completed' AND r.seq IS NULL",
-    )
-    .fetch_one(store.sqlite().unwrap())
-    .await
-    .unwrap();
+    let run_of_payload = match db.engine {
+        Engine::Sqlite => "json_extract(l.payload, '$.widget_run_id')",
+        Engine::Postgres => "(l.payload::json ->> 'widget_run_id')",
+    };
+    let replayed = db
+        .count(&format!(
+            "SELECT COUNT(*) FROM ledger l JOIN results r \
+             ON r.class_id = l.class_id AND r.widget_run_id = {run_of_payload} \
+             WHERE l.name = 'a2learn.widget_completed' AND r.seq IS NULL"
+        ))
+        .await;
     assert_eq!(
         replayed, from_backfill,
         "every backfilled result also came by the feed"
     );
-    let quarantined: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM quarantine")
-        .fetch_one(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    let quarantined = db.count("SELECT COUNT(*) FROM quarantine").await;
     assert_eq!(quarantined, 0, "a re-delivery is not a violation");
     assert!(stats.stored > 0);
     // Each completed run counted once, whichever way it arrived first.
     let want = expected(&host.log(&class_id));
-    let results: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results")
-        .fetch_one(store.sqlite().unwrap())
-        .await
-        .unwrap();
+    let results = db.count("SELECT COUNT(*) FROM results").await;
     let completed_now = want.completed_runs.len() as i64;
     assert!(
         results >= expected(&log).completed_runs.len() as i64 && results <= completed_now,
         "results {results}, completions in the log {completed_now}"
     );
-    let doubled: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM (SELECT widget_run_id FROM results GROUP BY widget_run_id HAVING COUNT(*) > 1)",
-    )
-    .fetch_one(store.sqlite().unwrap())
-    .await
-    .unwrap();
+    let doubled = db
+        .count(
+            "SELECT COUNT(*) FROM (SELECT widget_run_id FROM results \
+             GROUP BY class_id, widget_run_id HAVING COUNT(*) > 1) AS twice",
+        )
+        .await;
     assert_eq!(doubled, 0);
     host.shutdown().await;
 }
