@@ -173,6 +173,23 @@ describe("the app frame", () => {
     expect(alert.textContent).toContain("cannot open the database");
   });
 
+  it("keeps a connection event that arrives while the frame is still loading", async () => {
+    const fake = fakeIpc();
+    // The status is read ("no host configured"), then the host connects before the class list
+    // has come back: the event must not be lost to the load that finishes after it.
+    let release: ((classes: ClassSummary[]) => void) | null = null;
+    fake.ipc.listClasses = () =>
+      new Promise<ClassSummary[]>((resolve) => {
+        release = resolve;
+      });
+    render(<App ipc={fake.ipc} />);
+    await waitFor(() => expect(release).not.toBeNull());
+    act(() => fake.push({ state: "connected" }, "connected"));
+    await act(async () => release?.([]));
+    await screen.findByTestId("no-classes");
+    expect(screen.getByTestId("connection").textContent).toContain("Host: connected");
+  });
+
   it("follows connection events", async () => {
     const fake = fakeIpc();
     render(<App ipc={fake.ipc} />);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ClassPage } from "./components/class/ClassPage";
 import { DiagnosticsView } from "./components/DiagnosticsView";
 import { HelpDesk } from "./components/desk/HelpDesk";
@@ -8,7 +8,7 @@ import { SettingsView } from "./components/SettingsView";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
-import type { AppStatus, ClassSummary, TeacherIpc, UiError } from "./ipc";
+import type { AppStatus, ClassSummary, ConnectionState, TeacherIpc, UiError } from "./ipc";
 import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
 import { COUNTS_EVERY_MS, throttled } from "./ipc/throttle";
 import { ProjectorSafeProvider, useProjectorSafe } from "./privacy/ProjectorSafe";
@@ -37,10 +37,20 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
   const [feed] = useState(() => new ChangeFeed());
   useDeskAttention(ipc, useProjectorSafe());
 
+  // The newest connection event, kept while the frame is still loading: one that arrives
+  // between the first status read and the end of the load would otherwise be dropped, and the
+  // status bar would stay on "connecting" until the next change (seen in CI on a first start).
+  const lastConnection = useRef<{ connection: ConnectionState; label: string } | null>(null);
+
   const load = useCallback(async () => {
     try {
       const [status, classes] = await Promise.all([ipc.appStatus(), ipc.listClasses()]);
-      setState({ kind: "ready", status, classes });
+      const last = lastConnection.current;
+      setState({
+        kind: "ready",
+        status: last ? { ...status, connection: last.connection, connection_label: last.label } : status,
+        classes,
+      });
     } catch (error) {
       setState({ kind: "failed", error: ipc.toUiError(error) });
     }
@@ -52,11 +62,12 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
 
   useEffect(
     () =>
-      ipc.onConnectionChanged((connection, label) =>
+      ipc.onConnectionChanged((connection, label) => {
+        lastConnection.current = { connection, label };
         setState((prev) =>
           prev.kind === "ready" ? { ...prev, status: { ...prev.status, connection, connection_label: label } } : prev,
-        ),
-      ),
+        );
+      }),
     [ipc],
   );
 
