@@ -86,6 +86,22 @@ pub struct CreatedClass {
     pub join_code: String,
 }
 
+/// One class as the optional `list_classes` names it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct ListedClass {
+    pub class_id: String,
+    #[serde(default)]
+    pub title: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct ClassList {
+    classes: Vec<ListedClass>,
+}
+
+/// The optional tool that lists the classes a token can see (what `sync --all-classes` needs).
+pub const LIST_CLASSES: &str = "list_classes";
+
 /// What `get_pathway_results` returns: the payloads the feed carried.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PathwayResults {
@@ -190,6 +206,15 @@ impl HostClient {
     /// `list_pathways` whole: the pathways and (when the host declares them) the standards.
     pub async fn list_catalog(&self) -> Result<Catalog, HostError> {
         self.call_as("list_pathways", json!({})).await
+    }
+
+    /// The optional `list_classes`: every class this token can see. Ask [`Self::tool_names`]
+    /// first: a host without it answers with an error.
+    pub async fn list_classes(&self) -> Result<Vec<ListedClass>, HostError> {
+        Ok(self
+            .call_as::<ClassList>(LIST_CLASSES, json!({}))
+            .await?
+            .classes)
     }
 
     /// The title is the teacher's text: it went through [`crate::privacy::outgoing::check`].

@@ -39,12 +39,18 @@ impl SyncProcess {
     /// A sync of `class_id` into the store at `db` (a file's path or a postgres:// URL), its
     /// output kept in `dir`.
     fn spawn(db: &str, dir: &Path, url: &str, class_id: &str, name: &str) -> Self {
+        Self::spawn_with(db, dir, url, &["--class", class_id], name)
+    }
+
+    /// A sync with `which` naming what it follows (`--class ID`, `--all-classes …`).
+    fn spawn_with(db: &str, dir: &Path, url: &str, which: &[&str], name: &str) -> Self {
         let stderr = dir.join(format!("{name}.stderr"));
         let stdout = dir.join(format!("{name}.stdout"));
         let child = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
             .arg("--db")
             .arg(db)
-            .args(["sync", "--quiet", "--host", url, "--class", class_id])
+            .args(["sync", "--quiet", "--host", url])
+            .args(which)
             .env("A2LEARN_TOKEN", TOKEN)
             .stdout(std::fs::File::create(&stdout).unwrap())
             .stderr(std::fs::File::create(&stderr).unwrap())
@@ -70,25 +76,39 @@ impl SyncProcess {
         );
     }
 
-    /// SIGTERM, then its closing line: `stopped: F frames, S stored, Q quarantined, cursor C`.
-    fn stop(mut self) -> (u64, u64) {
+    /// SIGTERM, then its closing line's frames and stored counts (`stopped: F frames, S stored,
+    /// Q quarantined, cursor C`).
+    fn stop(self) -> (u64, u64) {
+        let line = self.stop_with_line();
+        (
+            number_before(&line, "frames"),
+            number_before(&line, "stored"),
+        )
+    }
+
+    /// SIGTERM, then its closing line (`stopped: …`).
+    fn stop_with_line(mut self) -> String {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         assert!(sent.success());
         let status = self.child.wait().unwrap();
         let out = std::fs::read_to_string(&self.stdout).unwrap();
         assert!(status.success(), "{status:?}\n{out}\n{}", self.stderr());
-        let line = out
-            .lines()
+        out.lines()
             .find(|l| l.starts_with("stopped:"))
-            .unwrap_or_else(|| panic!("no closing line in {out:?}"));
-        let number = |word: &str| -> u64 {
-            let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-            let i = words.iter().position(|w| *w == word).unwrap();
-            words[i - 1].parse().unwrap()
-        };
-        (number("frames"), number("stored"))
+            .unwrap_or_else(|| panic!("no closing line in {out:?}"))
+            .to_string()
     }
+}
+
+/// The number before `word` in a closing line (`… 3 classes` -> 3).
+fn number_before(line: &str, word: &str) -> u64 {
+    let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let i = words
+        .iter()
+        .position(|w| *w == word)
+        .unwrap_or_else(|| panic!("no {word:?} in {line:?}"));
+    words[i - 1].parse().unwrap()
 }
 
 /// A test that fails leaves no sync running (it would hold its database and its host's port).
@@ -139,6 +159,8 @@ on_both_engines!(
     a_sync_killed_with_sigkill_resumes_from_its_cursor,
     two_sync_processes_on_one_database_store_each_event_once,
     a_class_synced_from_one_host_is_refused_from_another,
+    a_district_follower_follows_every_class_and_picks_up_new_ones,
+    sharded_followers_split_the_classes_and_store_each_event_once,
 );
 
 async fn a_sync_killed_with_sigkill_resumes_from_its_cursor(db: TestDb) {
@@ -254,4 +276,157 @@ async fn a_class_synced_from_one_host_is_refused_from_another(db: TestDb) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     again.assert_alive("syncing from its own host");
     again.stop();
+}
+
+/// A host running `n` classes of [`pipeline_support::PATHWAY`] (the first from
+/// [`start_host_with`]).
+async fn host_with_classes(n: usize) -> (RunningHost, Vec<String>) {
+    let (host, first) = start_host_with(slower_host_config(Faults::default(), None)).await;
+    let mut classes = vec![first];
+    for i in 1..n {
+        classes.push(add_class(&host, &format!("Period {}", i + 3)));
+    }
+    (host, classes)
+}
+
+fn add_class(host: &RunningHost, title: &str) -> String {
+    let (class_id, _) = host.create_class(title).expect("class");
+    host.assign(&class_id, pipeline_support::PATHWAY, None, None)
+        .expect("assign");
+    class_id
+}
+
+/// Waits until every class's simulation has logged `frames`, then until the store holds each
+/// class's log so far; returns each class's last logged seq.
+async fn wait_for_all(
+    host: &RunningHost,
+    store: &Store,
+    classes: &[String],
+    frames: usize,
+) -> Vec<u64> {
+    let mut upto = Vec::new();
+    for class_id in classes {
+        let log = wait_for_log(host, class_id, frames).await;
+        let last = log.last().unwrap().seq;
+        wait_for_cursor(store, class_id, last).await;
+        upto.push(last);
+    }
+    upto
+}
+
+async fn a_district_follower_follows_every_class_and_picks_up_new_ones(db: TestDb) {
+    let (host, mut classes) = host_with_classes(2).await;
+    let store = &db.store;
+    let mut follower = SyncProcess::spawn_with(
+        &db.location,
+        db.dir(),
+        &host.url(),
+        &["--all-classes", "--poll-classes", "1"],
+        "follower",
+    );
+    for class_id in &classes {
+        wait_for_progress(store, class_id, 0, &follower).await;
+    }
+    // A class created while the follower runs is picked up by its next look at the host.
+    let newcomer = add_class(&host, "Period 9");
+    wait_for_progress(store, &newcomer, 0, &follower).await;
+    classes.push(newcomer.clone());
+    let upto = wait_for_all(&host, store, &classes, 300).await;
+    follower.assert_alive("after following every class");
+    let line = follower.stop_with_line();
+    assert_eq!(number_before(&line, "classes"), 3, "{line}");
+    for (class_id, upto) in classes.iter().zip(upto) {
+        assert_store_matches(store, class_id, &host.log(class_id), upto).await;
+    }
+    // Each class is tied to the host it came from, with the host's title.
+    let listed = store.classes().await.unwrap();
+    let newcomer_row = listed.iter().find(|c| c.class_id == newcomer).unwrap();
+    assert_eq!(newcomer_row.title, "Period 9");
+    assert!(
+        listed
+            .iter()
+            .all(|c| c.host_id.as_deref() == Some(host.url().as_str())),
+        "{listed:?}"
+    );
+    host.shutdown().await;
+}
+
+/// Two followers, each one shard of the host's classes, and a third following them all at
+/// once into the same store: every class lands in exactly one shard, and between them the
+/// three store each event once.
+async fn sharded_followers_split_the_classes_and_store_each_event_once(db: TestDb) {
+    let (host, classes) = host_with_classes(6).await;
+    let store = &db.store;
+    let spawn = |which: &[&str], name: &str| {
+        SyncProcess::spawn_with(&db.location, db.dir(), &host.url(), which, name)
+    };
+    let mut first = spawn(&["--all-classes", "--shard", "1/2"], "shard-1");
+    let mut second = spawn(&["--all-classes", "--shard", "2/2"], "shard-2");
+    let mut whole = spawn(&["--all-classes"], "whole");
+    let upto = wait_for_all(&host, store, &classes, 300).await;
+    for sync in [&mut first, &mut second, &mut whole] {
+        sync.assert_alive("while the others ran");
+    }
+    let lines: Vec<String> = [first, second, whole]
+        .into_iter()
+        .map(SyncProcess::stop_with_line)
+        .collect();
+    let taken: Vec<u64> = lines.iter().map(|l| number_before(l, "classes")).collect();
+    assert_eq!(
+        taken[0] + taken[1],
+        6,
+        "the shards split the classes: {lines:?}"
+    );
+    assert!(
+        taken[0] > 0 && taken[1] > 0,
+        "each shard took some: {lines:?}"
+    );
+    assert_eq!(taken[2], 6, "{lines:?}");
+    let stored: u64 = lines.iter().map(|l| number_before(l, "stored")).sum();
+    let ledger = db.count("SELECT COUNT(*) FROM ledger").await;
+    assert_eq!(
+        stored, ledger as u64,
+        "each ledger row stored by exactly one: {lines:?}"
+    );
+    for (class_id, upto) in classes.iter().zip(upto) {
+        assert_store_matches(store, class_id, &host.log(class_id), upto).await;
+    }
+    host.shutdown().await;
+}
+
+/// A host without `list_classes`: the follower says why and stops, instead of waiting.
+// Several threads: the host answers on the runtime while the test waits for the CLI's output.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follower_refuses_a_host_that_cannot_list_its_classes() {
+    let mut config = slower_host_config(Faults::default(), None);
+    config.class_list = false;
+    let (host, class_id) = start_host_with(config).await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    let db = db.to_str().unwrap();
+    let run = |which: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+            .args(["--db", db, "sync", "--quiet", "--host", &host.url()])
+            .args(which)
+            .env("A2LEARN_TOKEN", TOKEN)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--all-classes"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("no list_classes tool"), "{stderr}");
+    // --shard and --poll-classes belong to --all-classes; --class with them is a usage error.
+    let out = run(&["--class", &class_id, "--shard", "1/2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["--all-classes", "--shard", "3/2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 <= K <= N"));
+    // Control: the same host followed class by class works.
+    let mut sync = SyncProcess::spawn(db, dir.path(), &host.url(), &class_id, "one");
+    let store = pipeline_support::open_at(db).await;
+    wait_for_progress(&store, &class_id, 0, &sync).await;
+    sync.assert_alive("following one class");
+    sync.stop();
+    host.shutdown().await;
 }

@@ -44,6 +44,9 @@ pub struct HostArgs {
     /// Offer only the required tools (no pause_class, resume_class, set_pacing).
     #[arg(long)]
     pub no_room_tools: bool,
+    /// Offer no list_classes (a follower with --all-classes then refuses this host).
+    #[arg(long)]
+    pub no_class_list: bool,
     /// Seconds between `: ping` comments on idle feeds.
     #[arg(long, default_value_t = 10)]
     pub ping_secs: u64,
@@ -95,6 +98,7 @@ impl HostArgs {
             ping_interval: Duration::from_secs(self.ping_secs.max(1)),
             simulate: !self.no_simulation,
             room_tools: !self.no_room_tools,
+            class_list: !self.no_class_list,
             ..HostConfig::default()
         }
     }

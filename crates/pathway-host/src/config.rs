@@ -53,6 +53,9 @@ pub struct HostConfig {
     /// Offer the optional room tools (`pause_class`, `resume_class`, `set_pacing`); off: a host
     /// with only the required tools, to show that a dashboard offers no control it lacks.
     pub room_tools: bool,
+    /// Offer the optional `list_classes` (what `a2learn-teacher sync --all-classes` needs); off:
+    /// a host without it, to show the follower's clear refusal.
+    pub class_list: bool,
     /// Run the class simulation (off: a plain host whose feed carries only what tools and
     /// [`crate::RunningHost::emit_custom`] put there).
     pub simulate: bool,
@@ -78,6 +81,7 @@ impl std::fmt::Debug for HostConfig {
             .field("ping_interval", &self.ping_interval)
             .field("simulate", &self.simulate)
             .field("room_tools", &self.room_tools)
+            .field("class_list", &self.class_list)
             .field("time", &self.time)
             .finish_non_exhaustive()
     }
@@ -97,6 +101,7 @@ impl Default for HostConfig {
             ping_interval: Duration::from_secs(10),
             simulate: true,
             room_tools: true,
+            class_list: true,
             time: TimeMode::Real,
             clock: Arc::new(SystemClock),
             tick: Duration::from_millis(50),

@@ -1,5 +1,6 @@
-//! The MCP tools of `pathway-host.md` §1 and the optional room controls of §3
-//! (`pause_class`, `resume_class`, `set_pacing`), over Streamable HTTP (rmcp).
+//! The MCP tools of `pathway-host.md` §1, the optional room controls of §3 (`pause_class`,
+//! `resume_class`, `set_pacing`) and the optional `list_classes` a district follower uses
+//! (proposed for §3; see `docs/list-classes.md`), over Streamable HTTP (rmcp).
 //!
 //! Results are `structuredContent`; failures are tool results with `isError: true` and
 //! `structuredContent.error = {code, message}`. Arguments that do not even deserialize
@@ -97,6 +98,9 @@ impl HostTools {
                 tool_router.remove_route(tool);
             }
         }
+        if !shared.class_list {
+            tool_router.remove_route("list_classes");
+        }
         HostTools {
             shared,
             tool_router,
@@ -133,6 +137,13 @@ impl HostTools {
                 .create_class(&args.title)
                 .map(|(class_id, join_code)| json!({"class_id": class_id, "join_code": join_code})),
         )
+    }
+
+    #[tool(
+        description = "List the classes this token can see: {classes: [{class_id, title}]}, by class_id."
+    )]
+    fn list_classes(&self) -> Result<CallToolResult, rmcp::ErrorData> {
+        result(Ok(self.shared.sync().list_classes()))
     }
 
     #[tool(

@@ -72,6 +72,8 @@ pub(crate) struct Shared {
     pub feed_connections: Mutex<Vec<FeedConnection>>,
     /// Offer the optional room tools (`pathway-host.md` §3).
     pub room_tools: bool,
+    /// Offer the optional `list_classes`.
+    pub class_list: bool,
 }
 
 impl Shared {
@@ -238,6 +240,7 @@ pub async fn start(config: HostConfig) -> Result<RunningHost, HostError> {
         connections: AtomicU64::new(0),
         feed_connections: Mutex::new(Vec::new()),
         room_tools: config.room_tools,
+        class_list: config.class_list,
     });
 
     let mcp_cancel = CancellationToken::new();

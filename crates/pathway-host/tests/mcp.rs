@@ -32,6 +32,7 @@ async fn the_tools_are_listed() {
             "claim",
             "create_class",
             "get_pathway_results",
+            "list_classes",
             "list_pathways",
             "pause_class",
             "respond",
@@ -57,6 +58,26 @@ async fn classes_pathways_assignments_and_results() {
         code(call(&c, "create_class", json!({"title": "  "})).await),
         "invalid"
     );
+
+    // list_classes names every class, this one with its title; another is listed as it appears.
+    let classes = call(&c, "list_classes", json!({})).await.unwrap();
+    assert_eq!(
+        classes["classes"],
+        json!([{"class_id": class_id, "title": "Room 12"}])
+    );
+    let second = call(&c, "create_class", json!({"title": "Room 14"}))
+        .await
+        .unwrap();
+    let classes = call(&c, "list_classes", json!({})).await.unwrap();
+    let listed_ids: Vec<&str> = classes["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["class_id"].as_str().unwrap())
+        .collect();
+    let mut expected_ids = vec![class_id.as_str(), second["class_id"].as_str().unwrap()];
+    expected_ids.sort();
+    assert_eq!(listed_ids, expected_ids, "both, by class_id");
 
     let listed = call(&c, "list_pathways", json!({})).await.unwrap();
     let pathways = listed["pathways"].as_array().unwrap();

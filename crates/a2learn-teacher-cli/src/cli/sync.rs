@@ -1,4 +1,5 @@
-//! `a2learn-teacher sync`: follow one class headless until interrupted.
+//! `a2learn-teacher sync`: follow one class (`--class`) or every class a host lists
+//! (`--all-classes`, optionally one shard of them) headless until interrupted.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -10,9 +11,13 @@ use a2learn_teacher::Store;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, FeedStats};
 use a2learn_teacher::host::settings::validate_host_url;
+use a2learn_teacher::sync::all_classes::{
+    AllClassesConfig, FollowerStats, Shard, follow_all_classes,
+};
 use a2learn_teacher::sync::{SyncError, sync_class};
 
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("which").required(true).args(["class_id", "all_classes"])))]
 pub struct SyncArgs {
     /// The pathway host's base URL (e.g. http://127.0.0.1:7878).
     #[arg(long = "host", value_name = "URL")]
@@ -22,7 +27,19 @@ pub struct SyncArgs {
     pub token: String,
     /// The class to follow.
     #[arg(long = "class", value_name = "ID")]
-    pub class_id: String,
+    pub class_id: Option<String>,
+    /// Follow every class the host lists for this token (its optional list_classes tool),
+    /// picking up new classes as they appear.
+    #[arg(long)]
+    pub all_classes: bool,
+    /// With --all-classes: follow only shard K of N (e.g. 2/4), so N followers split a host's
+    /// classes; each class falls in exactly one shard.
+    #[arg(long, value_name = "K/N", conflicts_with = "class_id", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// With --all-classes: seconds between asking the host for new classes.
+    #[arg(long, value_name = "SECS", default_value_t = 30, conflicts_with = "class_id",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub poll_classes: u64,
     /// Print no progress lines.
     #[arg(long)]
     pub quiet: bool,
@@ -37,14 +54,17 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let Some(class_id) = args.class_id.clone() else {
+        return follow_all(&location, host_id, args);
+    };
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
         let store = Store::open_at(&location, clock.clone()).await?;
         // The class is this host's (the app lists and follows it with this host only); a class of
         // the same id that another host's sync stored here is refused, not mixed in.
         let bound = async {
-            store.ensure_class(&args.class_id).await?;
-            store.bind_class_to_host(&args.class_id, &host_id).await
+            store.ensure_class(&class_id).await?;
+            store.bind_class_to_host(&class_id, &host_id).await
         }
         .await;
         if let Err(e) = bound {
@@ -55,7 +75,7 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
         let (sinks, state_rx, stats_rx) = FeedSinks::new();
         let cancel = CancellationToken::new();
         spawn_signal_handler(cancel.clone());
-        let config = FeedConfig::new(&args.host, &args.token, &args.class_id);
+        let config = FeedConfig::new(&args.host, &args.token, &class_id);
         let progress = (!args.quiet).then(|| {
             tokio::spawn(print_progress(
                 state_rx,
@@ -70,28 +90,77 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
             let _ = p.await;
         }
         store.close().await;
-        match result {
-            Ok(stats) => {
-                println!(
-                    "stopped: {} frames, {} stored, {} quarantined, cursor {}",
-                    stats.frames,
-                    stats.stored,
-                    stats.quarantined,
-                    stats.last_seq.map_or("none".into(), |s| s.to_string())
-                );
-                Ok(ExitCode::SUCCESS)
-            }
-            Err(SyncError::Feed(e)) => {
-                eprintln!("error: {e}");
-                Ok(ExitCode::FAILURE)
-            }
-            Err(SyncError::Host(e)) => {
-                eprintln!("error: {e}");
-                Ok(ExitCode::FAILURE)
-            }
-            Err(e) => Err(e.into()),
-        }
+        finish(result.map(|stats| {
+            format!(
+                "stopped: {} frames, {} stored, {} quarantined, cursor {}",
+                stats.frames,
+                stats.stored,
+                stats.quarantined,
+                stats.last_seq.map_or("none".into(), |s| s.to_string())
+            )
+        }))
     })
+}
+
+/// `--all-classes`: every class the host lists (in the shard), until interrupted.
+fn follow_all(
+    location: &a2learn_teacher::store::Location,
+    host_id: String,
+    args: SyncArgs,
+) -> anyhow::Result<ExitCode> {
+    super::runtime()?.block_on(async move {
+        let clock: SharedClock = Arc::new(SystemClock);
+        let store = Store::open_at(location, clock.clone()).await?;
+        let cancel = CancellationToken::new();
+        spawn_signal_handler(cancel.clone());
+        let config = AllClassesConfig {
+            feed: FeedConfig::new(&args.host, &args.token, ""),
+            host_id,
+            shard: args.shard.unwrap_or(Shard::ALL),
+            poll_every: Duration::from_secs(args.poll_classes),
+        };
+        let (progress_tx, progress_rx) = tokio::sync::watch::channel(FollowerStats::default());
+        let progress = (!args.quiet).then(|| {
+            tokio::spawn(print_follower_progress(
+                progress_rx,
+                clock.clone(),
+                cancel.clone(),
+            ))
+        });
+        let result =
+            follow_all_classes(store.clone(), config, clock, progress_tx, cancel.clone()).await;
+        cancel.cancel();
+        if let Some(p) = progress {
+            let _ = p.await;
+        }
+        store.close().await;
+        finish(result.map(|stats| {
+            format!(
+                "stopped: {} frames, {} stored, {} quarantined, {} classes",
+                stats.frames, stats.stored, stats.quarantined, stats.classes
+            )
+        }))
+    })
+}
+
+/// The closing line on success; a host's or a feed's refusal is an error line and exit 1.
+fn finish(result: Result<String, SyncError>) -> anyhow::Result<ExitCode> {
+    match result {
+        Ok(line) => {
+            println!("{line}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(
+            e @ (SyncError::Feed(_)
+            | SyncError::Host(_)
+            | SyncError::NoClassList
+            | SyncError::Task { .. }),
+        ) => {
+            eprintln!("error: {e}");
+            Ok(ExitCode::FAILURE)
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Ctrl-C or SIGTERM stops the sync after the batch in hand is stored.
@@ -149,6 +218,32 @@ async fn print_progress(
             s.duplicates,
             s.last_seq.map_or("none".into(), |v| v.to_string()),
             state.borrow().label()
+        );
+    }
+}
+
+/// One line a second at most for a follower of many classes: rate and totals.
+async fn print_follower_progress(
+    stats: tokio::sync::watch::Receiver<FollowerStats>,
+    clock: SharedClock,
+    cancel: CancellationToken,
+) {
+    let mut last = (clock.now_ms(), 0u64);
+    let mut interval = tokio::time::interval(Duration::from_secs(1));
+    interval.tick().await;
+    loop {
+        tokio::select! {
+            _ = cancel.cancelled() => return,
+            _ = interval.tick() => {}
+        }
+        let s = *stats.borrow();
+        let now = clock.now_ms();
+        let elapsed_s = ((now - last.0).max(1)) as f64 / 1000.0;
+        let rate = (s.frames.saturating_sub(last.1)) as f64 / elapsed_s;
+        last = (now, s.frames);
+        println!(
+            "{:.0} events/s, {} stored, {} quarantined, {} duplicates, {} classes",
+            rate, s.stored, s.quarantined, s.duplicates, s.classes
         );
     }
 }

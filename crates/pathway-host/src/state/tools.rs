@@ -143,6 +143,17 @@ impl HostState {
         Ok(id)
     }
 
+    /// Every class on this host, by id: `{classes: [{class_id, title}]}`. The reference host
+    /// keeps no owner per class, so every token sees them all.
+    pub fn list_classes(&self) -> Value {
+        let classes: Vec<Value> = self
+            .classes
+            .values()
+            .map(|c| serde_json::json!({"class_id": c.id, "title": c.title}))
+            .collect();
+        serde_json::json!({ "classes": classes })
+    }
+
     pub fn results(&self, class_id: &str, pathway_id: &str) -> Result<Value, ToolError> {
         let class = self
             .classes

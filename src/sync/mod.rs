@@ -1,5 +1,8 @@
 //! Following one class: the catalog and (on first subscription) the backfill over MCP, then the
-//! live feed. What `a2learn-teacher sync` runs headless and the app runs per class.
+//! live feed. What `a2learn-teacher sync` runs headless and the app runs per class;
+//! [`all_classes`] follows every class a host lists.
+
+pub mod all_classes;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,6 +24,14 @@ pub enum SyncError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Feed(#[from] FeedError),
+    /// `--all-classes` against a host without the optional `list_classes` tool.
+    #[error(
+        "the host offers no list_classes tool, so its classes cannot be listed: follow each class with --class ID"
+    )]
+    NoClassList,
+    /// A class's sync task ended without an outcome (it panicked).
+    #[error("the sync of class {class_id} stopped unexpectedly: {why}")]
+    Task { class_id: String, why: String },
 }
 
 /// The settings key that records a finished backfill for a class.
