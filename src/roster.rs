@@ -194,10 +194,15 @@ impl Store {
         entries: &[RosterEntry],
     ) -> Result<(), StoreError> {
         let now = self.now_ms();
-        // Names never go into a school's shared store: a roster belongs to a teacher's file.
-        let pool = self.sqlite().map_err(|_| {
-            StoreError::NotOnShared("a roster (names stay in a teacher's own file)")
-        })?;
+        // Names never go into a school's shared store: a roster belongs to a teacher's file
+        // (beside a shared store, its home).
+        let pool = self.names_pool().ok_or(StoreError::NotOnShared(
+            "a roster (names stay in a teacher's own file)",
+        ))?;
+        if let Some(home) = self.home() {
+            // The file's roster names a class it has no results of: a row for it to belong to.
+            home.ensure_class(class_id).await?;
+        }
         let mut tx = pool.begin().await?;
         sqlx::query("DELETE FROM roster WHERE class_id = ?")
             .bind(class_id)
@@ -219,10 +224,10 @@ impl Store {
         Ok(())
     }
 
-    /// The roster of a class (empty when none was imported, and always on a shared store,
-    /// which holds no names: [`Store::import_roster`] refuses one there).
+    /// The roster of a class (empty when none was imported, and always on a shared store
+    /// without its home, which holds no names: [`Store::import_roster`] refuses one there).
     pub async fn roster(&self, class_id: &str) -> Result<Roster, StoreError> {
-        let Ok(pool) = self.sqlite() else {
+        let Some(pool) = self.names_pool() else {
             return Ok(Roster::default());
         };
         let rows: Vec<(String, String)> =
@@ -236,9 +241,9 @@ impl Store {
     }
 
     /// Every name in every roster, for the export linter and the privacy tests (none on a
-    /// shared store).
+    /// shared store without its home).
     pub async fn all_roster_names(&self) -> Result<Vec<String>, StoreError> {
-        let Ok(pool) = self.sqlite() else {
+        let Some(pool) = self.names_pool() else {
             return Ok(Vec::new());
         };
         Ok(

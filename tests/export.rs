@@ -756,3 +756,85 @@ async fn a_roster_never_reaches_a_shared_store() {
         .unwrap();
     assert!(dump().await.contains(CANARY_A));
 }
+
+/// The whole shared database as `pg_dump` writes it (every table's rows), with the tool Debian's
+/// PostgreSQL client installs.
+fn pg_dump(url: &str) -> String {
+    let out = std::process::Command::new("pg_dump")
+        .args(["--data-only", "--no-owner"])
+        .arg(url)
+        .output()
+        .expect("pg_dump runs (Debian's postgresql-client)");
+    assert!(
+        out.status.success(),
+        "pg_dump: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Beside a shared store, names live in the teacher's own file (the store's home): a roster
+/// imported through the pair lands in the file, identified exports name learners from it, the
+/// default export is scanned for its names — and `pg_dump` of the shared database finds no
+/// name, while the same dump finds one written there on purpose (the control).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn beside_a_shared_store_names_stay_in_the_teachers_file() {
+    let Some(shared) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    let home = TestDb::open(Engine::Sqlite).await.unwrap();
+    fill_class(&shared.store).await;
+    let paired = shared.store.clone().with_home(home.store.clone()).unwrap();
+    let roster = parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{A},{CANARY_A}\n{B},{CANARY_B}\n"
+    ))
+    .unwrap();
+    paired.import_roster(CLASS, &roster).await.unwrap();
+    // The names are the teacher's: in the file, read through the pair, not in the shared store.
+    assert_eq!(
+        home.store.roster(CLASS).await.unwrap().name(A),
+        Some(CANARY_A)
+    );
+    assert_eq!(paired.roster(CLASS).await.unwrap().name(B), Some(CANARY_B));
+    assert!(shared.store.roster(CLASS).await.unwrap().is_empty());
+    assert!(paired.holds_names() && !shared.store.holds_names());
+
+    // An identified export names learners from the file; a default one does not, and its
+    // privacy scan now knows the names to look for.
+    let mut identified = ExportRequest::new(CLASS, Format::Csv);
+    identified.identified = true;
+    let named = String::from_utf8(export_bytes(&paired, &identified).await.unwrap()).unwrap();
+    assert!(
+        named.contains(CANARY_A) && named.contains(CANARY_B),
+        "{named}"
+    );
+    let anonymous = export_bytes(&paired, &ExportRequest::new(CLASS, Format::Csv))
+        .await
+        .unwrap();
+    no_canary(&String::from_utf8_lossy(&anonymous));
+    assert_eq!(paired.all_roster_names().await.unwrap().len(), 2);
+
+    let dump = pg_dump(&shared.location);
+    assert!(
+        dump.contains(A) && dump.contains("Period 3"),
+        "the dump holds the class"
+    );
+    no_canary(&dump);
+    // Control: a name written into the shared store is found by the same dump.
+    shared
+        .store
+        .upsert_class("class-control", CANARY_B, None)
+        .await
+        .unwrap();
+    assert!(pg_dump(&shared.location).contains(CANARY_B));
+
+    // Only a shared store takes a home, and only a teacher's file is one.
+    assert!(home.store.clone().with_home(home.store.clone()).is_err());
+    assert!(
+        shared
+            .store
+            .clone()
+            .with_home(shared.store.clone())
+            .is_err()
+    );
+}

@@ -345,11 +345,11 @@ pub async fn write_export<W: Write + Seek + Send>(
     let home_page = check_home_page(&req.home_page)?;
     let k = crate::progress::suppression::check_k(req.k)
         .map_err(|e| ExportError::Invalid(e.to_string()))?;
-    let shared = store.path().is_none();
-    if shared && req.identified {
+    if req.identified && !store.holds_names() {
         return Err(ExportError::Invalid(
             "an identified export names learners from a teacher's roster, which stays in the \
-             teacher's own file and never in a shared store: export from that file"
+             teacher's own file and never in a shared store: export from that file, or give \
+             the shared store that file as its home (--home)"
                 .into(),
         ));
     }
@@ -357,7 +357,7 @@ pub async fn write_export<W: Write + Seek + Send>(
     let (scanner, roster) = if req.identified {
         (None, Some(store.roster(&req.class_id).await?))
     } else {
-        // A shared store holds no roster: it lists no names of its own to look for.
+        // A shared store alone holds no roster: it lists no names of its own to look for.
         (Some(Scanner::new(store.all_roster_names().await?)), None)
     };
     let mut run = Run {

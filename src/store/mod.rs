@@ -184,6 +184,9 @@ pub struct Store {
     pool: Pool,
     location: Location,
     clock: SharedClock,
+    /// Beside a shared store: the teacher's own file, where names (rosters) live. See
+    /// [`Store::with_home`].
+    home: Option<Box<Store>>,
 }
 
 /// Waits for, and holds until dropped, the exclusive lock on `<database>-migrate.lock`.
@@ -360,6 +363,7 @@ impl Store {
             pool: Pool::Sqlite(pool),
             location: Location::Sqlite(path.to_path_buf()),
             clock,
+            home: None,
         };
         // A token an earlier version kept in plain text goes to the credential store first.
         store.move_plaintext_token().await?;
@@ -432,6 +436,7 @@ impl Store {
             pool: Pool::Postgres(pool),
             location: Location::Postgres(url.clone()),
             clock,
+            home: None,
         })
     }
 
@@ -444,6 +449,48 @@ impl Store {
     /// The file of a SQLite store; `None` on a shared PostgreSQL store.
     pub fn path(&self) -> Option<&Path> {
         self.location.path()
+    }
+
+    /// A shared store paired with the teacher's own file (`home`): results are read from and
+    /// written to the shared store, names stay in the file — [`Store::roster`],
+    /// [`Store::import_roster`] and [`Store::all_roster_names`] go there, so identified exports
+    /// and reports can name learners while the shared database never holds a name. Refused for
+    /// a teacher's file (its names are already its own) and for a home that is not a file.
+    pub fn with_home(mut self, home: Store) -> Result<Self, StoreError> {
+        if self.path().is_some() {
+            return Err(StoreError::Invalid(
+                "a teacher's file keeps its names itself: only a shared store takes a home".into(),
+            ));
+        }
+        if home.path().is_none() {
+            return Err(StoreError::Invalid(
+                "names stay in a teacher's own file: a home must be a SQLite file, not a shared store"
+                    .into(),
+            ));
+        }
+        self.home = Some(Box::new(home));
+        Ok(self)
+    }
+
+    /// Where names (rosters) live: a teacher's own file, or the home beside a shared store;
+    /// `None` for a shared store alone.
+    pub(crate) fn names_pool(&self) -> Option<&SqlitePool> {
+        match (&self.pool, &self.home) {
+            (Pool::Sqlite(pool), _) => Some(pool),
+            (Pool::Postgres(_), Some(home)) => home.names_pool(),
+            (Pool::Postgres(_), None) => None,
+        }
+    }
+
+    /// The teacher's file beside a shared store, if it was given one.
+    pub(crate) fn home(&self) -> Option<&Store> {
+        self.home.as_deref()
+    }
+
+    /// Whether this store can name learners (it has a roster to read): a teacher's file, or a
+    /// shared store with its home.
+    pub fn holds_names(&self) -> bool {
+        self.names_pool().is_some()
     }
 
     /// The SQLite pool, for what only a teacher's file does (its rosters, the help desk, the
@@ -524,5 +571,8 @@ impl Store {
     /// Closes the pool, checkpointing the WAL.
     pub async fn close(self) {
         self.pool.close().await;
+        if let Some(home) = self.home {
+            Box::pin(home.close()).await;
+        }
     }
 }

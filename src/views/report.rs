@@ -325,13 +325,14 @@ async fn assignment_report(
 
 /// The report of a class (or one assignment), names as `req.names` says; a default report is
 /// refused with [`ExportError::Privacy`] when any of its text holds a roster name or an e-mail.
-/// On a shared store (no rosters there) an identified report is refused, as an identified
-/// export is: it has no names to give.
+/// On a shared store without its home (no rosters there) an identified report is refused, as
+/// an identified export is: it has no names to give.
 pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, ViewError> {
-    if req.names == ReportNames::Identified && store.path().is_none() {
+    if req.names == ReportNames::Identified && !store.holds_names() {
         return Err(ExportError::Invalid(
             "an identified report names learners from a teacher's roster, which stays in the \
-             teacher's own file and never in a shared store: report from that file"
+             teacher's own file and never in a shared store: report from that file, or give \
+             the shared store that file as its home (--home)"
                 .into(),
         )
         .into());

@@ -10,7 +10,8 @@ mod support;
 use std::process::Command;
 
 use a2learn_teacher::Store;
-use export_class::{CANARY_A, CLASS, class_store, no_canary};
+use export_class::{A, CANARY_A, CANARY_B, CLASS, class_store, fill_class, no_canary};
+use support::engines::{Engine, TestDb};
 
 #[tokio::test]
 async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
@@ -63,4 +64,56 @@ async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
     let stderr = String::from_utf8_lossy(&blocked.stderr);
     assert!(stderr.contains("line 1, field payload.prose"), "{stderr}");
     no_canary(&stderr);
+}
+
+/// `--home FILE` beside `--db postgres://…`: the names come from the teacher's file, so an
+/// identified export works and a default one stays anonymous; `--home` beside a teacher's own
+/// file is refused (that file keeps its names itself).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_names_learners_from_the_home_beside_a_shared_store() {
+    let Some(shared) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    fill_class(&shared.store).await;
+    let dir = tempfile::tempdir().unwrap();
+    let home = support::open_store(&dir).await;
+    let roster = a2learn_teacher::roster::parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{A},{CANARY_A}\n"
+    ))
+    .unwrap();
+    home.ensure_class(CLASS).await.unwrap();
+    home.import_roster(CLASS, &roster).await.unwrap();
+    let home_path = home.path().unwrap().to_path_buf();
+    home.close().await;
+    let out = dir.path().join("class.csv");
+    let run = |db: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+            .env_remove("A2LEARN_TEACHER_DB")
+            .args(["--db", db, "--home"])
+            .arg(&home_path)
+            .args(["export", "--class", CLASS, "--format", "csv", "--out"])
+            .arg(&out)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let named = run(&shared.location, &["--identified"]);
+    let stderr = String::from_utf8_lossy(&named.stderr);
+    assert!(named.status.success(), "{stderr}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains(CANARY_A));
+    let anonymous = run(&shared.location, &[]);
+    assert!(anonymous.status.success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains(A), "{text}");
+    no_canary(&text);
+    assert!(!text.contains(CANARY_B));
+
+    let file_db = dir.path().join("other.db");
+    let refused = run(file_db.to_str().unwrap(), &[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("--home goes with a shared store"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
 }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use clap::Args;
 use tokio_util::sync::CancellationToken;
 
-use a2learn_teacher::Store;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::{
     ExportError, ExportRequest, Format, HOME_PAGE_SETTING, LAST_FOLDER_SETTING, export_to_path,
@@ -47,11 +46,14 @@ fn parse_format(text: &str) -> Result<Format, String> {
     })
 }
 
-pub fn run(db: Option<&str>, args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let location = super::location(db)?;
+pub fn run(
+    db: Option<&str>,
+    home: Option<&std::path::Path>,
+    args: ExportArgs,
+) -> anyhow::Result<ExitCode> {
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
-        let store = Store::open_at(&location, clock).await?;
+        let store = super::open_with_home(db, home, clock).await?;
         let home_page = match args.home_page {
             Some(h) => h,
             None => store

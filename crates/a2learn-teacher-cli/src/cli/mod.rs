@@ -23,6 +23,12 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
 
+    /// With a postgres:// --db: the teacher's own file, where names (rosters) live and stay;
+    /// `export` and `report` read names from it (`--identified`, and the privacy scan of a
+    /// default file), the shared store never holds one.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub home: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -119,14 +125,42 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Contract { command } => contract::run(command),
-        Command::Export(args) => export::run(cli.db.as_deref(), args),
-        Command::Report(args) => report::run(cli.db.as_deref(), args),
+        Command::Export(args) => export::run(cli.db.as_deref(), cli.home.as_deref(), args),
+        Command::Report(args) => report::run(cli.db.as_deref(), cli.home.as_deref(), args),
     }
 }
 
 /// The store a command works on: `--db`, else `A2LEARN_TEACHER_DB`, else the platform file.
 pub(crate) fn location(db: Option<&str>) -> anyhow::Result<Location> {
     Ok(a2learn_teacher::paths::default_db_location(db)?)
+}
+
+/// The store a command that reads names works on: `--db` as [`location`] finds it, with the
+/// teacher's file `home` beside a shared store (see [`Store::with_home`]).
+pub(crate) async fn open_with_home(
+    db: Option<&str>,
+    home: Option<&std::path::Path>,
+    clock: a2learn_teacher::clock::SharedClock,
+) -> anyhow::Result<a2learn_teacher::Store> {
+    let location = location(db)?;
+    let Some(home) = home else {
+        return Ok(a2learn_teacher::Store::open_at(&location, clock).await?);
+    };
+    if let Location::Sqlite(path) = &location {
+        anyhow::bail!(
+            "--home goes with a shared store (--db postgres://…); the file {} keeps its names itself",
+            path.display()
+        );
+    }
+    let shared = a2learn_teacher::Store::open_at(&location, clock.clone()).await?;
+    let home = match a2learn_teacher::Store::open(home, clock).await {
+        Ok(home) => home,
+        Err(e) => {
+            shared.close().await;
+            return Err(e.into());
+        }
+    };
+    Ok(shared.with_home(home)?)
 }
 
 /// The file of a command that works on a SQLite file only; a shared store's URL is refused with

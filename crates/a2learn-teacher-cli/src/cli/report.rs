@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 
-use a2learn_teacher::Store;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::export::ExportError;
 use a2learn_teacher::views::ViewError;
@@ -41,11 +40,14 @@ pub struct ReportArgs {
     pub identified: bool,
 }
 
-pub fn run(db: Option<&str>, args: ReportArgs) -> anyhow::Result<ExitCode> {
-    let location = super::location(db)?;
+pub fn run(
+    db: Option<&str>,
+    home: Option<&std::path::Path>,
+    args: ReportArgs,
+) -> anyhow::Result<ExitCode> {
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
-        let store = Store::open_at(&location, clock).await?;
+        let store = super::open_with_home(db, home, clock).await?;
         let req = ReportRequest {
             class_id: args.class_id,
             assignment_id: args.assignment_id,
