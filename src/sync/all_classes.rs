@@ -117,9 +117,11 @@ pub async fn follow_all_classes(
         children.clone(),
     ));
     let mut running: JoinSet<(String, Result<FeedStats, SyncError>)> = JoinSet::new();
-    // Every class taken (running or ended: an ended one is not started again), the live
-    // counters of those running, and the totals of those that ended.
+    // Every class taken (running or ended: an ended one is not started again), those refused
+    // (another host's class of the same id), the live counters of those running, and the
+    // totals of those that ended.
     let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut refused: BTreeSet<String> = BTreeSet::new();
     let mut live: BTreeMap<String, watch::Receiver<FeedStats>> = BTreeMap::new();
     let mut ended = FollowerStats::default();
     let mut report = tokio::time::interval(Duration::from_millis(500));
@@ -129,14 +131,17 @@ pub async fn follow_all_classes(
             listed = lists.recv() => match listed {
                 Some(Ok(classes)) => {
                     for class in classes {
-                        if !config.shard.takes(&class.class_id) || taken.contains(&class.class_id) {
+                        if !config.shard.takes(&class.class_id)
+                            || taken.contains(&class.class_id)
+                            || refused.contains(&class.class_id)
+                        {
                             continue;
                         }
                         match adopt(&store, &class, &config.host_id).await {
                             Ok(()) => {}
                             Err(StoreError::Invalid(why)) => {
                                 tracing::warn!(class_id = %class.class_id, %why, "class not followed");
-                                taken.insert(class.class_id);
+                                refused.insert(class.class_id);
                                 continue;
                             }
                             Err(e) => break 'follow Err(e.into()),

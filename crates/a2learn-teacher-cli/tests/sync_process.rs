@@ -161,6 +161,7 @@ on_both_engines!(
     a_class_synced_from_one_host_is_refused_from_another,
     a_district_follower_follows_every_class_and_picks_up_new_ones,
     sharded_followers_split_the_classes_and_store_each_event_once,
+    a_follower_leaves_another_hosts_class_of_the_same_id_alone,
 );
 
 async fn a_sync_killed_with_sigkill_resumes_from_its_cursor(db: TestDb) {
@@ -392,6 +393,45 @@ async fn sharded_followers_split_the_classes_and_store_each_event_once(db: TestD
         assert_store_matches(store, class_id, &host.log(class_id), upto).await;
     }
     host.shutdown().await;
+}
+
+/// Two hosts that reuse a class id: the follower of the second leaves the first's class alone
+/// (a warning naming it) and follows the rest of its host's classes.
+async fn a_follower_leaves_another_hosts_class_of_the_same_id_alone(db: TestDb) {
+    let (first, taken_id) = start_host_with(slower_host_config(Faults::default(), None)).await;
+    let store = &db.store;
+    store.ensure_class(&taken_id).await.unwrap();
+    store
+        .bind_class_to_host(&taken_id, &first.url())
+        .await
+        .unwrap();
+    // The same seed makes the same class ids: the second host's first class reuses the id.
+    let (second, reused) = start_host_with(slower_host_config(Faults::default(), None)).await;
+    assert_eq!(reused, taken_id, "the premise: one id on both hosts");
+    let own = add_class(&second, "Period 7");
+    let mut follower = SyncProcess::spawn_with(
+        &db.location,
+        db.dir(),
+        &second.url(),
+        &["--all-classes", "--poll-classes", "1"],
+        "follower",
+    );
+    wait_for_progress(store, &own, 0, &follower).await;
+    follower.assert_alive("following its own class");
+    let stderr = follower.stderr();
+    let line = follower.stop_with_line();
+    assert_eq!(number_before(&line, "classes"), 1, "{line}");
+    assert!(
+        stderr.contains(&taken_id) && stderr.contains("belongs to the host"),
+        "{stderr}"
+    );
+    // The first host's class got nothing from the second.
+    assert_eq!(store.cursor(&taken_id).await.unwrap(), None);
+    let classes = store.classes().await.unwrap();
+    let taken = classes.iter().find(|c| c.class_id == taken_id).unwrap();
+    assert_eq!(taken.host_id.as_deref(), Some(first.url().as_str()));
+    first.shutdown().await;
+    second.shutdown().await;
 }
 
 /// A host without `list_classes`: the follower says why and stops, instead of waiting.
