@@ -22,6 +22,7 @@ on_both_engines!(
     rebuild_equals_live,
     two_classes_that_reuse_a_run_id_keep_both_results,
     two_classes_that_reuse_a_call_id_keep_both_calls,
+    one_batch_closes_and_claims_many_earlier_calls,
     a_batch_names_the_learners_whose_rows_it_changed,
     diagnostics_list_quarantine_and_class_counts,
     room_state_follows_the_snapshot_then_the_echoes_in_feed_order,
@@ -879,6 +880,119 @@ async fn two_classes_that_reuse_a_call_id_keep_both_calls(db: TestDb) {
         .await
         .unwrap();
     assert_eq!(again.quarantined, 1, "{again:?}");
+}
+
+/// A later batch that answers and claims many calls of earlier batches writes them in a few
+/// multi-row statements: every answer lands on its own open call (more than one statement's
+/// worth), of two claims of one call the later wins, and another class's call of the same id is
+/// left alone.
+async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
+    let (store, registry) = ready(&db).await;
+    store
+        .upsert_class("class-2", "Period 4", None)
+        .await
+        .unwrap();
+    const CALLS: i64 = 150;
+    let asks: Vec<Incoming> = (1..=CALLS)
+        .map(|i| {
+            frame(
+                i,
+                "a2learn.assist",
+                assist(
+                    &format!("anon_{i:08}"),
+                    &format!("run-{i}"),
+                    &format!("call-{i}"),
+                    "How?",
+                ),
+            )
+        })
+        .collect();
+    store.ingest(CLASS, &registry, asks).await.unwrap();
+    store
+        .ingest(
+            "class-2",
+            &registry,
+            vec![frame(
+                1,
+                "a2learn.assist",
+                assist("anon_bbbb2222", "run-1", "call-1", "How?"),
+            )],
+        )
+        .await
+        .unwrap();
+
+    // Every even call answered, call-1 claimed twice (t-2 last), call-3 claimed once.
+    let mut seq = CALLS;
+    let mut next = || {
+        seq += 1;
+        seq
+    };
+    let mut later: Vec<Incoming> = (1..=CALLS)
+        .filter(|i| i % 2 == 0)
+        .map(|i| {
+            frame(
+                next(),
+                "a2learn.assist.response",
+                assist_answer(&format!("call-{i}"), "2027-01-15T08:01:00Z"),
+            )
+        })
+        .collect();
+    for (call, by) in [("call-1", "t-1"), ("call-3", "t-3"), ("call-1", "t-2")] {
+        later.push(frame(
+            next(),
+            "a2learn.host.call_claimed",
+            json!({"call_id": call, "claimed_by": by}),
+        ));
+    }
+    let out = store.ingest(CLASS, &registry, later).await.unwrap();
+    assert_eq!(out.quarantined, 0, "{out:?}");
+    assert!(out.changes.calls);
+
+    let states: Vec<(String, i64)> = raw!(db, |pool| sqlx::query_as(
+        "SELECT state, COUNT(*) FROM calls WHERE class_id = 'class-1' GROUP BY state \
+         ORDER BY state",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
+    assert_eq!(
+        states,
+        [("answered".to_string(), CALLS / 2), ("open".to_string(), CALLS / 2)]
+    );
+    let unanswered: i64 = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT COUNT(*) FROM calls WHERE class_id = 'class-1' AND state = 'answered' \
+         AND (response IS NULL OR closed_seq IS NULL OR closed_at_ms IS NULL)",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
+    assert_eq!(unanswered, 0, "every close carries its response, seq and time");
+    let claims: Vec<(String, String, Option<String>)> = raw!(db, |pool| sqlx::query_as(
+        "SELECT class_id, call_id, claimed_by FROM calls WHERE claimed_by IS NOT NULL \
+         OR call_id = 'call-1' ORDER BY class_id, call_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap());
+    let claim = |class: &str, call: &str, by: Option<&str>| {
+        (class.to_string(), call.to_string(), by.map(str::to_string))
+    };
+    assert_eq!(
+        claims,
+        [
+            claim(CLASS, "call-1", Some("t-2")),
+            claim(CLASS, "call-3", Some("t-3")),
+            claim("class-2", "call-1", None),
+        ]
+    );
+    // The grid's rollup moved with them: no answered call still counts as waiting.
+    let waiting: i64 = raw!(db, |pool| sqlx::query_scalar(
+        "SELECT COUNT(*) FROM grid_cells WHERE class_id = 'class-1' AND state = 'waiting_for_help'",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap());
+    assert_eq!(waiting, CALLS / 2);
 }
 
 /// The desk's own rows of a 0.1.0 database (keyed by call id alone) move to their call's class

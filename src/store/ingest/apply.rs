@@ -1,7 +1,7 @@
 //! Stage 3, the writes: the ledger (and the backfill table), then the derived tables (results,
 //! struggles, calls, learners) and a snapshot's learners and assignments.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use a2learn_contract::Message;
 use a2learn_contract::sequence::lookup;
@@ -331,41 +331,7 @@ async fn apply_calls(
             }
         }
 
-        let mut changed = false;
-        for update in &later {
-            let done = match update {
-            Later::Close {
-                call_id,
-                state,
-                response,
-                at_ms,
-                seq,
-            } => sqlx::query(
-                "UPDATE calls SET state = $1, response = $2, closed_at_ms = $3, closed_seq = $4 \
-                     WHERE class_id = $5 AND call_id = $6 AND state = 'open'",
-            )
-            .bind(*state)
-            .bind(*response)
-            .bind(*at_ms)
-            .bind(*seq)
-            .bind(class_id)
-            .bind(*call_id)
-            .execute(&mut *conn)
-            .await?,
-            Later::Claim {
-                call_id,
-                claimed_by,
-            } => {
-                sqlx::query("UPDATE calls SET claimed_by = $1 WHERE class_id = $2 AND call_id = $3")
-                    .bind(*claimed_by)
-                    .bind(class_id)
-                    .bind(*call_id)
-                    .execute(&mut *conn)
-                    .await?
-            }
-        };
-            changed |= done.rows_affected() > 0;
-        }
+        let mut changed = apply_later(&mut Conn::from(&mut *conn), class_id, &later).await?;
         // 19 columns: 100 rows keep a statement far inside SQLite's bound-parameter limit.
         for chunk in new_calls.chunks(100) {
             let mut q = QueryBuilder::<Db>::new(
@@ -395,6 +361,81 @@ async fn apply_calls(
                     .push_bind(c.closed_seq);
             });
             q.push(" ON CONFLICT (class_id, call_id) DO NOTHING");
+            changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        Ok(changed)
+    })
+}
+
+/// Rows per statement of the later-batch updates (5 columns each).
+const LATER_PER_STATEMENT: usize = 100;
+
+/// Closes and claims for calls opened in earlier batches, in two multi-row statements (not one
+/// per call): a replayed feed closes dozens of earlier calls per batch, and on a shared store
+/// each statement is a round trip to the server. A close lands only on a call still open (the
+/// first response wins, as the validator already ensured); of several claims of one call the
+/// batch's last wins, as applying them in feed order would.
+async fn apply_later(
+    conn: &mut Conn<'_>,
+    class_id: &str,
+    later: &[Later<'_>],
+) -> Result<bool, StoreError> {
+    let mut closes: Vec<(&str, &str, &str, i64, Option<i64>)> = Vec::new();
+    let mut closing: HashSet<&str> = HashSet::new();
+    let mut claims: HashMap<&str, &str> = HashMap::new();
+    for update in later {
+        match update {
+            Later::Close {
+                call_id,
+                state,
+                response,
+                at_ms,
+                seq,
+            } => {
+                if closing.insert(call_id) {
+                    closes.push((call_id, state, response, *at_ms, *seq));
+                }
+            }
+            Later::Claim {
+                call_id,
+                claimed_by,
+            } => {
+                claims.insert(call_id, claimed_by);
+            }
+        }
+    }
+    let claims: Vec<(&str, &str)> = claims.into_iter().collect();
+    on_conn!(conn, |conn| {
+        let mut changed = false;
+        for chunk in closes.chunks(LATER_PER_STATEMENT) {
+            let mut q =
+                QueryBuilder::<Db>::new("WITH v (call_id, state, response, at_ms, seq) AS (");
+            q.push_values(chunk, |mut row, (call_id, state, response, at_ms, seq)| {
+                row.push_bind(*call_id)
+                    .push_bind(*state)
+                    .push_bind(*response)
+                    .push_bind(*at_ms)
+                    .push_bind(*seq);
+            });
+            q.push(
+                ") UPDATE calls SET state = v.state, response = v.response, \
+                 closed_at_ms = v.at_ms, closed_seq = v.seq FROM v \
+                 WHERE calls.class_id = ",
+            );
+            q.push_bind(class_id);
+            q.push(" AND calls.call_id = v.call_id AND calls.state = 'open'");
+            changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+        }
+        for chunk in claims.chunks(LATER_PER_STATEMENT) {
+            let mut q = QueryBuilder::<Db>::new("WITH v (call_id, claimed_by) AS (");
+            q.push_values(chunk, |mut row, (call_id, claimed_by)| {
+                row.push_bind(*call_id).push_bind(*claimed_by);
+            });
+            q.push(
+                ") UPDATE calls SET claimed_by = v.claimed_by FROM v WHERE calls.class_id = ",
+            );
+            q.push_bind(class_id);
+            q.push(" AND calls.call_id = v.call_id");
             changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
         }
         Ok(changed)
