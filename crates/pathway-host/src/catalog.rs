@@ -173,6 +173,15 @@ fn pathway(id: &str, title: &str, prefix: &str, kinds: &[&str]) -> Pathway {
 
 /// The pathways of the catalog (3, of 6 to 9 widgets each).
 pub fn pathways() -> Vec<Pathway> {
+    PATHWAYS.clone()
+}
+
+/// Built once: the simulation looks a pathway up at every step it plans, and building the
+/// catalog each time (every kind's entry, for every step) took most of a long simulation's time
+/// (a 100,000-frame bench log: 26-30 s, 67% of the bench's CPU samples under `perf`).
+static PATHWAYS: std::sync::LazyLock<Vec<Pathway>> = std::sync::LazyLock::new(build_pathways);
+
+fn build_pathways() -> Vec<Pathway> {
     vec![
         pathway(
             "fractions-compare-4",
@@ -270,7 +279,7 @@ pub fn standards() -> Vec<Standard> {
 }
 
 pub fn find_pathway(pathway_id: &str) -> Option<Pathway> {
-    pathways().into_iter().find(|p| p.pathway_id == pathway_id)
+    PATHWAYS.iter().find(|p| p.pathway_id == pathway_id).cloned()
 }
 
 #[cfg(test)]
