@@ -957,7 +957,10 @@ async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
     .unwrap());
     assert_eq!(
         states,
-        [("answered".to_string(), CALLS / 2), ("open".to_string(), CALLS / 2)]
+        [
+            ("answered".to_string(), CALLS / 2),
+            ("open".to_string(), CALLS / 2)
+        ]
     );
     let unanswered: i64 = raw!(db, |pool| sqlx::query_scalar(
         "SELECT COUNT(*) FROM calls WHERE class_id = 'class-1' AND state = 'answered' \
@@ -966,7 +969,10 @@ async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
     .fetch_one(pool)
     .await
     .unwrap());
-    assert_eq!(unanswered, 0, "every close carries its response, seq and time");
+    assert_eq!(
+        unanswered, 0,
+        "every close carries its response, seq and time"
+    );
     let claims: Vec<(String, String, Option<String>)> = raw!(db, |pool| sqlx::query_as(
         "SELECT class_id, call_id, claimed_by FROM calls WHERE claimed_by IS NOT NULL \
          OR call_id = 'call-1' ORDER BY class_id, call_id",
@@ -986,12 +992,15 @@ async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
         ]
     );
     // The grid's rollup moved with them: no answered call still counts as waiting.
-    let waiting: i64 = raw!(db, |pool| sqlx::query_scalar(
+    let waiting: i64 =
+        raw!(db, |pool| {
+            sqlx::query_scalar(
         "SELECT COUNT(*) FROM grid_cells WHERE class_id = 'class-1' AND state = 'waiting_for_help'",
     )
     .fetch_one(pool)
     .await
-    .unwrap());
+    .unwrap()
+        });
     assert_eq!(waiting, CALLS / 2);
 }
 

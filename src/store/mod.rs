@@ -32,8 +32,8 @@ use engine::{Pool, on_pool};
 pub use health::newest_known;
 pub use ingest::{
     Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, MAX_PAUSE_MESSAGE_CHARS,
-    QUARANTINE_RAW_BYTES, QuarantineRow, RebuildOutcome, RowsTouched, check_batch, stored_message,
-    truncate_utf8,
+    QUARANTINE_RAW_BYTES, QuarantineRow, ROWS_PER_STATEMENT, RebuildOutcome, RowsTouched,
+    check_batch, stored_message, truncate_utf8,
 };
 pub use standards::CatalogStandard;
 

@@ -18,8 +18,9 @@ use super::engine::{Conn, on_conn};
 use super::StoreError;
 use crate::progress::grid::{CellState, Narrow, cell_facts, cell_state};
 
-/// Rows (7 columns) per multi-row upsert, far inside SQLite's bound-parameter limit.
-const CELLS_PER_STATEMENT: usize = 100;
+/// Rows (7 columns) per multi-row upsert, far inside SQLite's bound-parameter limit; fewer
+/// statements per batch, as [`super::ROWS_PER_STATEMENT`].
+const CELLS_PER_STATEMENT: usize = 250;
 
 /// The cells (learner, step) a write touched, by pathway, and the calls whose cells it touched
 /// (a response names its call, not its learner or step).

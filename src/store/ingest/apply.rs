@@ -431,9 +431,7 @@ async fn apply_later(
             q.push_values(chunk, |mut row, (call_id, claimed_by)| {
                 row.push_bind(*call_id).push_bind(*claimed_by);
             });
-            q.push(
-                ") UPDATE calls SET claimed_by = v.claimed_by FROM v WHERE calls.class_id = ",
-            );
+            q.push(") UPDATE calls SET claimed_by = v.claimed_by FROM v WHERE calls.class_id = ");
             q.push_bind(class_id);
             q.push(" AND calls.call_id = v.call_id");
             changed |= q.build().execute(&mut *conn).await?.rows_affected() > 0;

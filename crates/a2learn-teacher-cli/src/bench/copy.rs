@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use sqlx::{Column, QueryBuilder, Row, TypeInfo, ValueRef};
 
-use a2learn_teacher::store::{RawPool, Store};
+use a2learn_teacher::store::{ROWS_PER_STATEMENT, RawPool, Store};
 
 /// Runs `$body` with `$p` bound to the store's own pool, `Db` naming its engine and `PG` saying
 /// which it is (`$N` placeholders read the same on both).
@@ -180,8 +180,8 @@ pub async fn kinds_in(store: &Store, tables: &[TableRows]) -> anyhow::Result<Kin
 }
 
 /// Writes, for each table, the rows `share` picks from it, in one transaction (on SQLite with
-/// the write lock taken first, as the pipeline takes it), in multi-row statements of 200 rows
-/// (fewer for wide tables); `kinds` from [`kinds_in`] for the same tables and store.
+/// the write lock taken first, as the pipeline takes it), in multi-row statements of as many rows
+/// as the pipeline's (fewer for wide tables); `kinds` from [`kinds_in`] for the same tables and store.
 pub async fn insert_rows<'t>(
     store: &Store,
     tables: &'t [TableRows],
@@ -199,7 +199,7 @@ pub async fn insert_rows<'t>(
             if rows.is_empty() {
                 continue;
             }
-            let per_statement = (30_000 / table.columns.len().max(1)).min(200);
+            let per_statement = (30_000 / table.columns.len().max(1)).min(ROWS_PER_STATEMENT);
             for chunk in rows.chunks(per_statement) {
                 let mut q = QueryBuilder::<Db>::new(format!(
                     "INSERT INTO {} ({}) ",

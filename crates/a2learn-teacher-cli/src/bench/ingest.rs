@@ -3,8 +3,8 @@
 //! the whole pipeline (SSE parsing, AG-UI and contract validation, the one-transaction batches).
 //!
 //! Two raw limits, both inserted straight into a fresh database of the same schema and settings
-//! in batched multi-row statements (200 rows each, one transaction per 1,000 frames' worth),
-//! without the pipeline:
+//! in batched multi-row statements (as many rows each as the pipeline's, one transaction per
+//! 1,000 frames' worth), without the pipeline:
 //! - **ledger only**: the log's contract rows into the ledger (the lower bound of any store);
 //! - **same rows**: every row the pipeline stored (ledger, results, struggles, calls, learners,
 //!   the grid's rollup, cursor), read back from the pipeline's database: the fair comparison, since the pipeline
@@ -29,7 +29,7 @@ use a2learn_contract::Registry;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
 use a2learn_teacher::host::mcp::HostClient;
-use a2learn_teacher::store::{Location, PgUrl, Store};
+use a2learn_teacher::store::{Location, PgUrl, ROWS_PER_STATEMENT, Store};
 use a2learn_teacher::sync::refresh_catalog;
 
 /// Where a run's fresh stores are made: files in a temporary folder, or databases on a
@@ -168,8 +168,8 @@ pub async fn prepare_replay(frames: usize, seed: u64) -> anyhow::Result<ReplaySo
     })
 }
 
-/// Inserts `rows` into a fresh database's ledger in transactions of 1,000 rows, 200 rows per
-/// statement. Returns rows per second.
+/// Inserts `rows` into a fresh database's ledger in transactions of 1,000 rows, in statements
+/// of as many rows as the pipeline's ([`ROWS_PER_STATEMENT`]). Returns rows per second.
 pub async fn raw_insert(target: &Target, rows: &[(i64, String, String)]) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
     let store = target.fresh("raw", clock.clone()).await?;
@@ -178,7 +178,7 @@ pub async fn raw_insert(target: &Target, rows: &[(i64, String, String)]) -> anyh
     for tx_rows in rows.chunks(1000) {
         on_raw!(store, |pool| {
             let mut tx = pool.begin().await?;
-            for chunk in tx_rows.chunks(200) {
+            for chunk in tx_rows.chunks(ROWS_PER_STATEMENT) {
                 let mut q = QueryBuilder::<Db>::new(
                     "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
                 );
