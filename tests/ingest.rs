@@ -992,15 +992,14 @@ async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
         ]
     );
     // The grid's rollup moved with them: no answered call still counts as waiting.
-    let waiting: i64 =
-        raw!(db, |pool| {
-            sqlx::query_scalar(
+    let waiting: i64 = raw!(db, |pool| {
+        sqlx::query_scalar(
         "SELECT COUNT(*) FROM grid_cells WHERE class_id = 'class-1' AND state = 'waiting_for_help'",
     )
     .fetch_one(pool)
     .await
     .unwrap()
-        });
+    });
     assert_eq!(waiting, CALLS / 2);
 }
 

@@ -279,7 +279,10 @@ pub fn standards() -> Vec<Standard> {
 }
 
 pub fn find_pathway(pathway_id: &str) -> Option<Pathway> {
-    PATHWAYS.iter().find(|p| p.pathway_id == pathway_id).cloned()
+    PATHWAYS
+        .iter()
+        .find(|p| p.pathway_id == pathway_id)
+        .cloned()
 }
 
 #[cfg(test)]
