@@ -197,29 +197,23 @@ async fn print_progress(
     clock: SharedClock,
     cancel: CancellationToken,
 ) {
-    let mut last = (clock.now_ms(), 0u64);
-    let mut interval = tokio::time::interval(Duration::from_secs(1));
-    interval.tick().await;
-    loop {
-        tokio::select! {
-            _ = cancel.cancelled() => return,
-            _ = interval.tick() => {}
-        }
-        let s = *stats.borrow();
-        let now = clock.now_ms();
-        let elapsed_s = ((now - last.0).max(1)) as f64 / 1000.0;
-        let rate = (s.frames - last.1) as f64 / elapsed_s;
-        last = (now, s.frames);
-        println!(
-            "{:.0} events/s, {} stored, {} quarantined, {} duplicates, cursor {}, {}",
-            rate,
-            s.stored,
-            s.quarantined,
-            s.duplicates,
-            s.last_seq.map_or("none".into(), |v| v.to_string()),
-            state.borrow().label()
-        );
-    }
+    print_each_second(
+        stats,
+        |s| s.frames,
+        clock,
+        cancel,
+        |rate, s| {
+            format!(
+                "{rate:.0} events/s, {} stored, {} quarantined, {} duplicates, cursor {}, {}",
+                s.stored,
+                s.quarantined,
+                s.duplicates,
+                s.last_seq.map_or("none".into(), |v| v.to_string()),
+                state.borrow().label()
+            )
+        },
+    )
+    .await;
 }
 
 /// One line a second at most for a follower of many classes: rate and totals.
@@ -227,6 +221,30 @@ async fn print_follower_progress(
     stats: tokio::sync::watch::Receiver<FollowerStats>,
     clock: SharedClock,
     cancel: CancellationToken,
+) {
+    print_each_second(
+        stats,
+        |s| s.frames,
+        clock,
+        cancel,
+        |rate, s| {
+            format!(
+                "{rate:.0} events/s, {} stored, {} quarantined, {} duplicates, {} classes",
+                s.stored, s.quarantined, s.duplicates, s.classes
+            )
+        },
+    )
+    .await;
+}
+
+/// Prints `line` (given the frames per second since the last line) once a second until
+/// cancelled.
+async fn print_each_second<T: Copy>(
+    stats: tokio::sync::watch::Receiver<T>,
+    frames: impl Fn(&T) -> u64,
+    clock: SharedClock,
+    cancel: CancellationToken,
+    line: impl Fn(f64, &T) -> String,
 ) {
     let mut last = (clock.now_ms(), 0u64);
     let mut interval = tokio::time::interval(Duration::from_secs(1));
@@ -239,11 +257,8 @@ async fn print_follower_progress(
         let s = *stats.borrow();
         let now = clock.now_ms();
         let elapsed_s = ((now - last.0).max(1)) as f64 / 1000.0;
-        let rate = (s.frames.saturating_sub(last.1)) as f64 / elapsed_s;
-        last = (now, s.frames);
-        println!(
-            "{:.0} events/s, {} stored, {} quarantined, {} duplicates, {} classes",
-            rate, s.stored, s.quarantined, s.duplicates, s.classes
-        );
+        let rate = frames(&s).saturating_sub(last.1) as f64 / elapsed_s;
+        last = (now, frames(&s));
+        println!("{}", line(rate, &s));
     }
 }
