@@ -124,6 +124,8 @@ pub async fn follow_all_classes(
     let mut refused: BTreeSet<String> = BTreeSet::new();
     let mut live: BTreeMap<String, watch::Receiver<FeedStats>> = BTreeMap::new();
     let mut ended = FollowerStats::default();
+    // Whose task a panic ended: its join error names only the task.
+    let mut task_classes: BTreeMap<tokio::task::Id, String> = BTreeMap::new();
     let mut report = tokio::time::interval(Duration::from_millis(500));
     let outcome = 'follow: loop {
         tokio::select! {
@@ -150,7 +152,8 @@ pub async fn follow_all_classes(
                         let mut feed = config.feed.clone();
                         feed.class_id = class.class_id.clone();
                         tracing::info!(class_id = %class.class_id, "following a new class");
-                        running.spawn(follow_one(store.clone(), feed, clock.clone(), sinks, children.clone()));
+                        let task = running.spawn(follow_one(store.clone(), feed, clock.clone(), sinks, children.clone()));
+                        task_classes.insert(task.id(), class.class_id.clone());
                         live.insert(class.class_id.clone(), stats);
                         taken.insert(class.class_id);
                     }
@@ -170,7 +173,10 @@ pub async fn follow_all_classes(
                         Err(e) => break Err(e),
                     }
                 }
-                Err(e) => break Err(SyncError::Task { class_id: String::new(), why: e.to_string() }),
+                Err(e) => {
+                    let class_id = task_classes.get(&e.id()).cloned().unwrap_or_default();
+                    break Err(SyncError::Task { class_id, why: e.to_string() });
+                }
             },
             _ = report.tick() => {
                 progress.send_replace(totals(taken.len(), &ended, &live));
