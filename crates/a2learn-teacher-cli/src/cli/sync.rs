@@ -76,20 +76,10 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
         let cancel = CancellationToken::new();
         spawn_signal_handler(cancel.clone());
         let config = FeedConfig::new(&args.host, &args.token, &class_id);
-        let progress = (!args.quiet).then(|| {
-            tokio::spawn(print_progress(
-                state_rx,
-                stats_rx,
-                clock.clone(),
-                cancel.clone(),
-            ))
-        });
-        let result = sync_class(store.clone(), config, clock, sinks, cancel.clone()).await;
-        cancel.cancel();
-        if let Some(p) = progress {
-            let _ = p.await;
-        }
-        store.close().await;
+        let printer = (!args.quiet)
+            .then(|| print_progress(state_rx, stats_rx, clock.clone(), cancel.clone()));
+        let work = sync_class(store.clone(), config, clock, sinks, cancel.clone());
+        let result = with_progress(store, &cancel, printer, work).await;
         finish(result.map(|stats| {
             format!(
                 "stopped: {} frames, {} stored, {} quarantined, cursor {}",
@@ -120,20 +110,10 @@ fn follow_all(
             poll_every: Duration::from_secs(args.poll_classes),
         };
         let (progress_tx, progress_rx) = tokio::sync::watch::channel(FollowerStats::default());
-        let progress = (!args.quiet).then(|| {
-            tokio::spawn(print_follower_progress(
-                progress_rx,
-                clock.clone(),
-                cancel.clone(),
-            ))
-        });
-        let result =
-            follow_all_classes(store.clone(), config, clock, progress_tx, cancel.clone()).await;
-        cancel.cancel();
-        if let Some(p) = progress {
-            let _ = p.await;
-        }
-        store.close().await;
+        let printer = (!args.quiet)
+            .then(|| print_follower_progress(progress_rx, clock.clone(), cancel.clone()));
+        let work = follow_all_classes(store.clone(), config, clock, progress_tx, cancel.clone());
+        let result = with_progress(store, &cancel, printer, work).await;
         finish(result.map(|stats| {
             format!(
                 "stopped: {} frames, {} stored, {} quarantined, {} classes",
@@ -141,6 +121,24 @@ fn follow_all(
             )
         }))
     })
+}
+
+/// Runs `work` with its progress `printer` beside it (none when quiet), then stops the printer
+/// and closes the store.
+async fn with_progress<T>(
+    store: Store,
+    cancel: &CancellationToken,
+    printer: Option<impl Future<Output = ()> + Send + 'static>,
+    work: impl Future<Output = T>,
+) -> T {
+    let printer = printer.map(tokio::spawn);
+    let result = work.await;
+    cancel.cancel();
+    if let Some(p) = printer {
+        let _ = p.await;
+    }
+    store.close().await;
+    result
 }
 
 /// The closing line on success; a host's or a feed's refusal is an error line and exit 1.
