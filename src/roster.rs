@@ -196,9 +196,7 @@ impl Store {
         let now = self.now_ms();
         // Names never go into a school's shared store: a roster belongs to a teacher's file
         // (beside a shared store, its home).
-        let pool = self.names_pool().ok_or(StoreError::NotOnShared(
-            "a roster (names stay in a teacher's own file)",
-        ))?;
+        let pool = self.own_pool("a roster (names stay in a teacher's own file)")?;
         if let Some(home) = self.home() {
             // The file's roster names a class it has no results of: a row for it to belong to.
             home.ensure_class(class_id).await?;
@@ -227,7 +225,7 @@ impl Store {
     /// The roster of a class (empty when none was imported, and always on a shared store
     /// without its home, which holds no names: [`Store::import_roster`] refuses one there).
     pub async fn roster(&self, class_id: &str) -> Result<Roster, StoreError> {
-        let Some(pool) = self.names_pool() else {
+        let Some(pool) = self.home_pool() else {
             return Ok(Roster::default());
         };
         let rows: Vec<(String, String)> =
@@ -243,7 +241,7 @@ impl Store {
     /// Every name in every roster, for the export linter and the privacy tests (none on a
     /// shared store without its home).
     pub async fn all_roster_names(&self) -> Result<Vec<String>, StoreError> {
-        let Some(pool) = self.names_pool() else {
+        let Some(pool) = self.home_pool() else {
             return Ok(Vec::new());
         };
         Ok(

@@ -18,7 +18,7 @@ use a2learn_teacher::privacy::HitKind;
 use a2learn_teacher::roster::parse_roster_csv;
 use export_class::{A, B, C, CANARY_A, CANARY_B, CLASS, class_store, fill_class, no_canary};
 use serde_json::Value;
-use support::engines::{Engine, TestDb, raw};
+use support::engines::{Engine, TestDb, pg_dump, raw};
 use support::{completion, frame, open_store, reflection};
 use tokio_util::sync::CancellationToken;
 
@@ -755,22 +755,6 @@ async fn a_roster_never_reaches_a_shared_store() {
         .await
         .unwrap();
     assert!(dump().await.contains(CANARY_A));
-}
-
-/// The whole shared database as `pg_dump` writes it (every table's rows), with the tool Debian's
-/// PostgreSQL client installs.
-fn pg_dump(url: &str) -> String {
-    let out = std::process::Command::new("pg_dump")
-        .args(["--data-only", "--no-owner"])
-        .arg(url)
-        .output()
-        .expect("pg_dump runs (Debian's postgresql-client)");
-    assert!(
-        out.status.success(),
-        "pg_dump: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Beside a shared store, names live in the teacher's own file (the store's home): a roster

@@ -9,8 +9,14 @@
 //! own refusals (`expired`, `already_answered`, `already_claimed`) come back as the same errors.
 //!
 //! A response the host accepted is recorded in `desk_sent` at once (the feed's echo confirms it
-//! later and closes the call in `calls`); saved replies and half-written answers (drafts) live in
-//! the same migration.
+//! later and closes the call in `calls`).
+//!
+//! On both engines. What the store holds for everyone — `calls`, `desk_sent`, follow-ups done —
+//! is read and written in the store; what the teacher keeps to themselves — half-written answers
+//! (drafts, which may name a learner until the outgoing scan refuses them), saved replies,
+//! promised visits, whom the host knows them as — stays in their own file
+//! ([`Store::home_pool`]), which beside a shared store is a second database: the queue reads the
+//! calls from one and the drafts from the other and merges them here.
 
 pub mod notify;
 pub mod replies;
@@ -28,7 +34,7 @@ use crate::error::Coded;
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextBlocked, TextField};
 use crate::progress::names::{Labeler, Privacy};
-use crate::store::engine::on_pool;
+use crate::store::engine::{Conn, by_code_point, lock_class, on_conn, on_pool};
 use crate::store::{Store, StoreError};
 use crate::{ErrorCode, UiError};
 
@@ -257,35 +263,22 @@ struct Row {
     step_title: String,
 }
 
-/// The help requests' columns ([`Row`]), with the draft read from `$draft` and joined by
-/// `$drafts`.
-macro_rules! select_requests {
-    ($draft:literal, $drafts:literal) => {
-        concat!(
-            "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
-             c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
-             c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, \
-             s.sent_at_ms, ",
-            $draft,
-            " AS draft, \
-             COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
-             AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
-             FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id \
-             AND s.call_id = c.call_id ",
-            $drafts,
-            " WHERE c.function = 'assist'"
-        )
-    };
-}
+/// The help requests' columns ([`Row`]) on both engines. The draft is not among them: it is
+/// the teacher's own text, in their file ([`Store::home_pool`]), which beside a shared store is
+/// another database; [`Desk::with_drafts`] fills it in.
+const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
+     c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
+     c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, s.sent_at_ms, \
+     CAST(NULL AS TEXT) AS draft, \
+     COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
+     AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
+     FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
+     WHERE c.function = 'assist'";
 
-const SELECT: &str = select_requests!(
-    "d.body",
-    "LEFT JOIN desk_drafts d ON d.class_id = c.class_id AND d.call_id = c.call_id"
-);
-
-/// [`SELECT`] on a shared store, which keeps no drafts: the teacher's unsent text stays in
-/// their own file.
-const SELECT_SHARED: &str = select_requests!("CAST(NULL AS TEXT)", "");
+/// What the desk writes to the teacher's own file, named in the error on a shared store opened
+/// without one.
+const HOME: &str =
+    "the help desk (drafts, saved replies and promised visits stay in a teacher's own file)";
 
 /// A condition that leaves out the classes another host owns: `$column` is the class column,
 /// `$host` the parameter holding the host Settings name ([`Store::named_host_id`]). The desk
@@ -295,7 +288,8 @@ macro_rules! not_another_hosts {
     ($column:literal, $host:literal) => {
         concat!(
             $column,
-            " NOT IN (SELECT class_id FROM classes WHERE host_id IS NOT NULL AND host_id IS NOT ",
+            " NOT IN (SELECT class_id FROM classes WHERE host_id IS NOT NULL \
+             AND host_id IS DISTINCT FROM ",
             $host,
             ")"
         )
@@ -330,24 +324,67 @@ impl<'a> Desk<'a> {
         Self { store }
     }
 
+    /// Whom the host knows this teacher as in a class (their claims), kept in their own file;
+    /// `None` before their first claim, and on a shared store read without its home.
+    async fn me(&self, class_id: &str) -> Result<Option<String>, DeskError> {
+        if self.store.home_pool().is_none() {
+            return Ok(None);
+        }
+        Ok(self.store.own_setting(HOME, &teacher_key(class_id)).await?)
+    }
+
+    /// `rows` with the teacher's drafts (of one class, or of every class) filled in from their
+    /// own file; none on a shared store read without its home.
+    async fn with_drafts(
+        &self,
+        mut rows: Vec<Row>,
+        class_id: Option<&str>,
+    ) -> Result<Vec<Row>, DeskError> {
+        let Some(pool) = self.store.home_pool() else {
+            return Ok(rows);
+        };
+        let drafts: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT class_id, call_id, body FROM desk_drafts WHERE ?1 IS NULL OR class_id = ?1",
+        )
+        .bind(class_id)
+        .fetch_all(pool)
+        .await?;
+        if drafts.is_empty() {
+            return Ok(rows);
+        }
+        let mut drafts: std::collections::HashMap<(String, String), String> = drafts
+            .into_iter()
+            .map(|(class, call, body)| ((class, call), body))
+            .collect();
+        for row in &mut rows {
+            row.draft = drafts.remove(&(row.class_id.clone(), row.call_id.clone()));
+        }
+        Ok(rows)
+    }
+
     /// Waiting requests (the teacher's own claims first, then oldest first), then those closed
     /// in the last [`RECENTLY_CLOSED_MS`] (most recent first). `class_id: None` is every class
     /// the desk serves (not another host's).
     pub async fn queue(&self, class_id: Option<&str>) -> Result<Vec<HelpRequest>, DeskError> {
         let now = self.store.now_ms();
         let since = now - RECENTLY_CLOSED_MS;
-        let sql = format!(
-            "{SELECT} AND (?1 IS NULL OR c.class_id = ?1) \
-             AND (c.state = 'open' OR c.closed_at_ms >= ?2 OR s.sent_at_ms >= ?2) \
-             AND {} ORDER BY c.at_ms, c.call_id",
-            not_another_hosts!("c.class_id", "?3")
-        );
-        let rows: Vec<Row> = sqlx::query_as(&sql)
-            .bind(class_id)
-            .bind(since)
-            .bind(self.store.named_host_id().await?)
-            .fetch_all(self.store.sqlite()?)
-            .await?;
+        let host_id = self.store.named_host_id().await?;
+        let rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
+            let sql = format!(
+                "{SELECT} AND (CAST($1 AS TEXT) IS NULL OR c.class_id = $1) \
+                 AND (c.state = 'open' OR c.closed_at_ms >= $2 OR s.sent_at_ms >= $2) \
+                 AND {} ORDER BY c.at_ms, {}",
+                not_another_hosts!("c.class_id", "$3"),
+                by_code_point("c.call_id", PG)
+            );
+            sqlx::query_as(&sql)
+                .bind(class_id)
+                .bind(since)
+                .bind(host_id)
+                .fetch_all(pool)
+                .await?
+        });
+        let rows = self.with_drafts(rows, class_id).await?;
         let mut out = Vec::with_capacity(rows.len());
         let mut rosters = std::collections::HashMap::new();
         let mut teachers = std::collections::HashMap::new();
@@ -360,7 +397,7 @@ impl<'a> Desk<'a> {
             if !rosters.contains_key(&row.class_id) {
                 let roster = self.store.roster(&row.class_id).await?;
                 rosters.insert(row.class_id.clone(), roster);
-                let me = self.store.setting(&teacher_key(&row.class_id)).await?;
+                let me = self.me(&row.class_id).await?;
                 teachers.insert(row.class_id.clone(), me);
             }
             let name = rosters
@@ -422,22 +459,23 @@ impl<'a> Desk<'a> {
         learner: &str,
     ) -> Result<Vec<HelpRequest>, DeskError> {
         let rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
-            let select = if PG { SELECT_SHARED } else { SELECT };
             sqlx::query_as(&format!(
-                "{select} AND c.class_id = $1 AND c.learner = $2 ORDER BY c.at_ms, c.call_id"
+                "{SELECT} AND c.class_id = $1 AND c.learner = $2 ORDER BY c.at_ms, {}",
+                by_code_point("c.call_id", PG)
             ))
             .bind(class_id)
             .bind(learner)
             .fetch_all(pool)
             .await?
         });
+        let rows = self.with_drafts(rows, Some(class_id)).await?;
         let name = self
             .store
             .roster(class_id)
             .await?
             .name(learner)
             .map(str::to_string);
-        let me = self.store.setting(&teacher_key(class_id)).await?;
+        let me = self.me(class_id).await?;
         let now = self.store.now_ms();
         Ok(rows
             .into_iter()
@@ -450,15 +488,18 @@ impl<'a> Desk<'a> {
     /// classes are left out (`not_another_hosts!`).
     pub async fn class_of(&self, call_id: &str) -> Result<String, DeskError> {
         let sql = format!(
-            "SELECT c.class_id FROM calls c WHERE c.function = 'assist' AND c.call_id = ? \
+            "SELECT c.class_id FROM calls c WHERE c.function = 'assist' AND c.call_id = $1 \
              AND {} LIMIT 2",
-            not_another_hosts!("c.class_id", "?")
+            not_another_hosts!("c.class_id", "$2")
         );
-        let classes: Vec<String> = sqlx::query_scalar(&sql)
-            .bind(call_id)
-            .bind(self.store.named_host_id().await?)
-            .fetch_all(self.store.sqlite()?)
-            .await?;
+        let host_id = self.store.named_host_id().await?;
+        let classes: Vec<String> = on_pool!(self.store.engine(), |pool| {
+            sqlx::query_scalar(&sql)
+                .bind(call_id)
+                .bind(host_id)
+                .fetch_all(pool)
+                .await?
+        });
         match classes.as_slice() {
             [class_id] => Ok(class_id.clone()),
             [] => Err(DeskError::NotFound(call_id.to_string())),
@@ -469,20 +510,31 @@ impl<'a> Desk<'a> {
     /// One request, whatever its state.
     pub async fn request(&self, call_id: &str) -> Result<HelpRequest, DeskError> {
         let class_id = self.class_of(call_id).await?;
-        let sql = format!("{SELECT} AND c.class_id = ? AND c.call_id = ?");
-        let row: Option<Row> = sqlx::query_as(&sql)
-            .bind(&class_id)
+        let sql = format!("{SELECT} AND c.class_id = $1 AND c.call_id = $2");
+        let row: Option<Row> = on_pool!(self.store.engine(), |pool| {
+            sqlx::query_as(&sql)
+                .bind(&class_id)
+                .bind(call_id)
+                .fetch_optional(pool)
+                .await?
+        });
+        let mut row = row.ok_or_else(|| DeskError::NotFound(call_id.to_string()))?;
+        if let Some(pool) = self.store.home_pool() {
+            row.draft = sqlx::query_scalar(
+                "SELECT body FROM desk_drafts WHERE class_id = ? AND call_id = ?",
+            )
+            .bind(&row.class_id)
             .bind(call_id)
-            .fetch_optional(self.store.sqlite()?)
+            .fetch_optional(pool)
             .await?;
-        let row = row.ok_or_else(|| DeskError::NotFound(call_id.to_string()))?;
+        }
         let name = self
             .store
             .roster(&row.class_id)
             .await?
             .name(&row.learner)
             .map(str::to_string);
-        let me = self.store.setting(&teacher_key(&row.class_id)).await?;
+        let me = self.me(&row.class_id).await?;
         Ok(to_request(row, name, me.as_deref(), self.store.now_ms()))
     }
 
@@ -524,16 +576,20 @@ impl<'a> Desk<'a> {
     ) -> Result<HelpRequest, DeskError> {
         let request = self.request(call_id).await?;
         may_claim(request.state)?;
+        // Where whom the host knows this teacher as will be kept, before the host hears of it.
+        self.store.own_pool(HOME)?;
         let claimed_by = host.claim(call_id).await?;
         self.store
-            .set_setting(&teacher_key(&request.class_id), &claimed_by)
+            .set_own_setting(HOME, &teacher_key(&request.class_id), &claimed_by)
             .await?;
-        sqlx::query("UPDATE calls SET claimed_by = ? WHERE class_id = ? AND call_id = ?")
-            .bind(&claimed_by)
-            .bind(&request.class_id)
-            .bind(call_id)
-            .execute(self.store.sqlite()?)
-            .await?;
+        on_pool!(self.store.engine(), |pool| {
+            sqlx::query("UPDATE calls SET claimed_by = $1 WHERE class_id = $2 AND call_id = $3")
+                .bind(&claimed_by)
+                .bind(&request.class_id)
+                .bind(call_id)
+                .execute(pool)
+                .await?;
+        });
         tracing::info!(call_id, "help request claimed");
         self.request(call_id).await
     }
@@ -644,31 +700,22 @@ impl<'a> Desk<'a> {
         // Exactly one response per call, and none after the deadline: checked here with the
         // clock before anything is sent (the host checks again).
         may_respond(request.state)?;
+        let home = self.store.own_pool(HOME)?;
         let (outcome, stored) = match &response {
             Ok(value) => ("answered", serde_json::json!({ "value": value })),
             Err(error) => ("declined", serde_json::json!({ "error": error })),
         };
         host.respond(call_id, response).await?;
         let now = self.store.now_ms();
-        let mut tx = self.store.sqlite()?.begin().await?;
-        sqlx::query(
-            "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT (class_id, call_id) DO NOTHING",
-        )
-        .bind(call_id)
-        .bind(&request.class_id)
-        .bind(outcome)
-        .bind(stored.to_string())
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        // The teacher's file first: once the host has accepted "coming over", the visit is a
+        // promise, kept before anything else can fail (beside a shared store these are two
+        // databases, so two transactions).
+        let mut mine = home.begin().await?;
         sqlx::query("DELETE FROM desk_drafts WHERE class_id = ? AND call_id = ?")
             .bind(&request.class_id)
             .bind(call_id)
-            .execute(&mut *tx)
+            .execute(&mut *mine)
             .await?;
-        // An answer sent is never a follow-up owed: the grid's cell follows in this transaction.
-        refresh_call_row(&mut tx, &request.class_id, call_id).await?;
         if promise == Promise::Visit {
             sqlx::query(
                 "INSERT INTO desk_visits (call_id, class_id, learner, pathway_id, widget_id, \
@@ -681,9 +728,28 @@ impl<'a> Desk<'a> {
             .bind(&request.pathway_id)
             .bind(&request.widget_id)
             .bind(now)
-            .execute(&mut *tx)
+            .execute(&mut *mine)
             .await?;
         }
+        mine.commit().await?;
+        // What this desk sent, where a co-teacher's desk sees it; an answer sent is never a
+        // follow-up owed, so the grid's cell follows in the same transaction.
+        let mut tx = self.store.engine().begin_write().await?;
+        let conn = &mut tx.conn();
+        on_conn!(conn, |c| {
+            sqlx::query(
+                "INSERT INTO desk_sent (call_id, class_id, outcome, response, sent_at_ms) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (class_id, call_id) DO NOTHING",
+            )
+            .bind(call_id)
+            .bind(&request.class_id)
+            .bind(outcome)
+            .bind(stored.to_string())
+            .bind(now)
+            .execute(&mut *c)
+            .await?;
+        });
+        refresh_call_row(conn, &request.class_id, call_id).await?;
         tx.commit().await?;
         tracing::info!(call_id, outcome, "help request answered");
         self.request(call_id).await
@@ -737,22 +803,17 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
     }
 }
 
-#[cfg(test)]
-mod tests;
-
-/// Brings the grid's rollup of a call's row up to date, after a desk write that decides whether
-/// the call is a follow-up owed.
+/// Brings the grid's rollup of a call's row up to date, after a desk write (in `conn`'s write
+/// transaction) that decides whether the call is a follow-up owed. The rollup moves the class
+/// totals by difference, so it takes the class's write lock as ingest does: on a shared store
+/// a sync may be writing the same class.
 pub(crate) async fn refresh_call_row(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut Conn<'_>,
     class_id: &str,
     call_id: &str,
-) -> Result<(), crate::store::StoreError> {
+) -> Result<(), StoreError> {
+    lock_class(conn, class_id).await?;
     let mut touched = crate::store::rollup::Touched::default();
     touched.calls.insert(call_id.to_string());
-    crate::store::rollup::refresh_touched(
-        &mut crate::store::engine::Conn::from(conn),
-        class_id,
-        touched,
-    )
-    .await
+    crate::store::rollup::refresh_touched(conn, class_id, touched).await
 }

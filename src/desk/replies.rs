@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Desk, DeskError, MAX_ANSWER_CHARS};
+use super::{Desk, DeskError, HOME, MAX_ANSWER_CHARS};
 use crate::progress::names::Privacy;
 
 /// The longest title of a saved reply (it is a button label).
@@ -47,7 +47,7 @@ impl Desk<'_> {
         Ok(sqlx::query_as(
             "SELECT reply_id, title, body FROM desk_replies ORDER BY title COLLATE NOCASE, reply_id",
         )
-        .fetch_all(self.store.sqlite()?)
+        .fetch_all(self.store.own_pool(HOME)?)
         .await?)
     }
 
@@ -71,7 +71,7 @@ impl Desk<'_> {
         .bind(&body)
         .bind(now)
         .bind(now)
-        .fetch_one(self.store.sqlite()?)
+        .fetch_one(self.store.own_pool(HOME)?)
         .await?;
         Ok(SavedReply {
             reply_id: i32::try_from(id).map_err(|_| DeskError::NotFound(id.to_string()))?,
@@ -94,7 +94,7 @@ impl Desk<'_> {
         .bind(&body)
         .bind(self.store.now_ms())
         .bind(reply_id)
-        .execute(self.store.sqlite()?)
+        .execute(self.store.own_pool(HOME)?)
         .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("saved reply {reply_id}")));
@@ -109,7 +109,7 @@ impl Desk<'_> {
     pub async fn delete_reply(&self, reply_id: i32) -> Result<(), DeskError> {
         let done = sqlx::query("DELETE FROM desk_replies WHERE reply_id = ?")
             .bind(reply_id)
-            .execute(self.store.sqlite()?)
+            .execute(self.store.own_pool(HOME)?)
             .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("saved reply {reply_id}")));
@@ -124,7 +124,7 @@ impl Desk<'_> {
             sqlx::query_scalar("SELECT body FROM desk_drafts WHERE class_id = ? AND call_id = ?")
                 .bind(&class_id)
                 .bind(call_id)
-                .fetch_optional(self.store.sqlite()?)
+                .fetch_optional(self.store.own_pool(HOME)?)
                 .await?,
         )
     }
@@ -137,7 +137,7 @@ impl Desk<'_> {
             sqlx::query("DELETE FROM desk_drafts WHERE class_id = ? AND call_id = ?")
                 .bind(&class_id)
                 .bind(call_id)
-                .execute(self.store.sqlite()?)
+                .execute(self.store.own_pool(HOME)?)
                 .await?;
             return Ok(());
         }
@@ -156,19 +156,19 @@ impl Desk<'_> {
         .bind(call_id)
         .bind(body)
         .bind(self.store.now_ms())
-        .execute(self.store.sqlite()?)
+        .execute(self.store.own_pool(HOME)?)
         .await?;
         Ok(())
     }
 
     /// Are the sound and the notification on a new request turned off?
     pub async fn muted(&self) -> Result<bool, DeskError> {
-        Ok(self.store.setting(MUTED_KEY).await?.as_deref() == Some("1"))
+        Ok(self.store.own_setting(HOME, MUTED_KEY).await?.as_deref() == Some("1"))
     }
 
     pub async fn set_muted(&self, muted: bool) -> Result<(), DeskError> {
         self.store
-            .set_setting(MUTED_KEY, if muted { "1" } else { "0" })
+            .set_own_setting(HOME, MUTED_KEY, if muted { "1" } else { "0" })
             .await?;
         Ok(())
     }

@@ -2,12 +2,17 @@
 //! host closed unanswered — its deadline passed or it failed — stays listed as "missed — follow
 //! up" until the teacher marks it done; it never leaves by itself) and visits (a "coming over"
 //! the host accepted, listed in promise order until done). Nothing here reaches the network.
+//! Follow-ups are the store's (a co-teacher on a shared store sees one marked done); visits are
+//! the teacher's own promises, in their file.
+
+use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
 use super::{Desk, DeskError, not_another_hosts};
 use crate::dto::ms;
 use crate::progress::names::{Labeler, Privacy};
+use crate::store::engine::{on_conn, on_pool};
 
 /// The calls that are follow-ups: assist requests closed unanswered by the host (or past their
 /// deadline with no answer from this desk), not yet marked done. `$1` is the clock; `$class` is
@@ -85,28 +90,18 @@ impl Desk<'_> {
     /// desk serves (not another host's).
     pub async fn room(&self, class_id: Option<&str>, privacy: Privacy) -> Result<Room, DeskError> {
         let host_id = self.store.named_host_id().await?;
-        let follow_ups: Vec<Row> = match class_id {
-            Some(class_id) => sqlx::query_as(FOLLOWUPS_SQL)
-                .bind(self.store.now_ms())
-                .bind(class_id),
-            None => sqlx::query_as(FOLLOWUPS_ALL_SQL)
-                .bind(self.store.now_ms())
-                .bind(host_id.as_deref()),
-        }
-        .fetch_all(self.store.sqlite()?)
-        .await?;
-        let visits: Vec<Row> = sqlx::query_as(&format!(
-            "SELECT v.call_id, v.class_id, v.learner, v.pathway_id, v.widget_id, \
-             v.promised_at_ms, NULL, COALESCE((SELECT ps.title FROM pathway_steps ps \
-             WHERE ps.pathway_id = v.pathway_id AND ps.widget_id = v.widget_id), v.widget_id) \
-             FROM desk_visits v WHERE done_at_ms IS NULL AND (?1 IS NULL OR v.class_id = ?1) \
-             AND {} ORDER BY v.promised_at_ms, v.call_id",
-            not_another_hosts!("v.class_id", "?2")
-        ))
-        .bind(class_id)
-        .bind(host_id.as_deref())
-        .fetch_all(self.store.sqlite()?)
-        .await?;
+        let now = self.store.now_ms();
+        let follow_ups: Vec<Row> = on_pool!(self.store.engine(), |pool| {
+            match class_id {
+                Some(class_id) => sqlx::query_as(FOLLOWUPS_SQL).bind(now).bind(class_id),
+                None => sqlx::query_as(FOLLOWUPS_ALL_SQL)
+                    .bind(now)
+                    .bind(host_id.as_deref()),
+            }
+            .fetch_all(pool)
+            .await?
+        });
+        let visits = self.open_visits(class_id, host_id.as_deref()).await?;
         let mut labels: std::collections::HashMap<String, Labeler> = Default::default();
         let mut out = Room {
             follow_ups: Vec::with_capacity(follow_ups.len()),
@@ -146,21 +141,93 @@ impl Desk<'_> {
         Ok(out)
     }
 
+    /// The visits this teacher promised and has not made (their own, in their file: none on a
+    /// shared store read without it), of one class or of every class the desk serves, with the
+    /// steps' titles from the store's catalog.
+    async fn open_visits(
+        &self,
+        class_id: Option<&str>,
+        host_id: Option<&str>,
+    ) -> Result<Vec<Row>, DeskError> {
+        let Some(home) = self.store.home_pool() else {
+            return Ok(Vec::new());
+        };
+        let visits: Vec<(String, String, String, String, String, i64)> = sqlx::query_as(
+            "SELECT call_id, class_id, learner, pathway_id, widget_id, promised_at_ms \
+             FROM desk_visits WHERE done_at_ms IS NULL AND (?1 IS NULL OR class_id = ?1) \
+             ORDER BY promised_at_ms, call_id",
+        )
+        .bind(class_id)
+        .fetch_all(home)
+        .await?;
+        if visits.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The classes and the catalog are the store's, which beside a shared store is another
+        // database than the visits': two reads merged here rather than one join.
+        let (others, titles): (Vec<String>, Vec<(String, String, String)>) =
+            on_pool!(self.store.engine(), |pool| {
+                // Another host's classes, as `not_another_hosts!` leaves them out.
+                let others = sqlx::query_scalar(
+                    "SELECT class_id FROM classes WHERE host_id IS NOT NULL \
+                     AND host_id IS DISTINCT FROM $1",
+                )
+                .bind(host_id)
+                .fetch_all(pool)
+                .await?;
+                let pathways: Vec<&str> = visits.iter().map(|v| v.3.as_str()).collect();
+                let titles = sqlx::query_as(if PG {
+                    "SELECT pathway_id, widget_id, title FROM pathway_steps \
+                     WHERE pathway_id IN (SELECT json_array_elements_text($1::json))"
+                } else {
+                    "SELECT pathway_id, widget_id, title FROM pathway_steps \
+                     WHERE pathway_id IN (SELECT value FROM json_each($1))"
+                })
+                .bind(serde_json::Value::from(pathways).to_string())
+                .fetch_all(pool)
+                .await?;
+                (others, titles)
+            });
+        let others: HashSet<String> = others.into_iter().collect();
+        let titles: HashMap<(String, String), String> = titles
+            .into_iter()
+            .map(|(pathway, widget, title)| ((pathway, widget), title))
+            .collect();
+        Ok(visits
+            .into_iter()
+            .filter(|v| !others.contains(&v.1))
+            .map(
+                |(call_id, class_id, learner, pathway_id, widget_id, since)| {
+                    let title = titles
+                        .get(&(pathway_id.clone(), widget_id.clone()))
+                        .cloned()
+                        .unwrap_or_else(|| widget_id.clone());
+                    (
+                        call_id, class_id, learner, pathway_id, widget_id, since, None, title,
+                    )
+                },
+            )
+            .collect())
+    }
+
     /// The teacher followed up: the learner leaves the follow-up list (and the grid's and "who
-    /// needs me"'s follow-up signal).
+    /// needs me"'s follow-up signal), on every desk of a shared store.
     pub async fn follow_up_done(&self, call_id: &str) -> Result<(), DeskError> {
         let class_id = self.class_of(call_id).await?;
-        let mut tx = self.store.sqlite()?.begin_with("BEGIN IMMEDIATE").await?;
-        sqlx::query(
-            "INSERT INTO desk_followups_done (class_id, call_id, done_at_ms) VALUES (?, ?, ?) \
-             ON CONFLICT (class_id, call_id) DO NOTHING",
-        )
-        .bind(&class_id)
-        .bind(call_id)
-        .bind(self.store.now_ms())
-        .execute(&mut *tx)
-        .await?;
-        super::refresh_call_row(&mut tx, &class_id, call_id).await?;
+        let mut tx = self.store.engine().begin_write().await?;
+        let conn = &mut tx.conn();
+        on_conn!(conn, |c| {
+            sqlx::query(
+                "INSERT INTO desk_followups_done (class_id, call_id, done_at_ms) \
+                 VALUES ($1, $2, $3) ON CONFLICT (class_id, call_id) DO NOTHING",
+            )
+            .bind(&class_id)
+            .bind(call_id)
+            .bind(self.store.now_ms())
+            .execute(&mut *c)
+            .await?;
+        });
+        super::refresh_call_row(conn, &class_id, call_id).await?;
         tx.commit().await?;
         tracing::info!(call_id, "follow-up done");
         Ok(())
@@ -176,7 +243,7 @@ impl Desk<'_> {
         .bind(self.store.now_ms())
         .bind(&class_id)
         .bind(call_id)
-        .execute(self.store.sqlite()?)
+        .execute(self.store.own_pool(super::HOME)?)
         .await?;
         if done.rows_affected() == 0 {
             return Err(DeskError::NotFound(format!("open visit for {call_id}")));

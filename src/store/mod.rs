@@ -472,14 +472,21 @@ impl Store {
         Ok(self)
     }
 
-    /// Where names (rosters) live: a teacher's own file, or the home beside a shared store;
-    /// `None` for a shared store alone.
-    pub(crate) fn names_pool(&self) -> Option<&SqlitePool> {
+    /// Where what a teacher keeps to themselves lives — names (rosters), the desk's drafts, saved
+    /// replies and promised visits, the desk's per-teacher settings: a teacher's own file, or
+    /// the home beside a shared store; `None` for a shared store alone.
+    pub(crate) fn home_pool(&self) -> Option<&SqlitePool> {
         match (&self.pool, &self.home) {
             (Pool::Sqlite(pool), _) => Some(pool),
-            (Pool::Postgres(_), Some(home)) => home.names_pool(),
+            (Pool::Postgres(_), Some(home)) => home.home_pool(),
             (Pool::Postgres(_), None) => None,
         }
+    }
+
+    /// [`Store::home_pool`], or [`StoreError::NotOnShared`] naming `what` on a shared store
+    /// without its home.
+    pub(crate) fn own_pool(&self, what: &'static str) -> Result<&SqlitePool, StoreError> {
+        self.home_pool().ok_or(StoreError::NotOnShared(what))
     }
 
     /// The teacher's file beside a shared store, if it was given one.
@@ -490,7 +497,7 @@ impl Store {
     /// Whether this store can name learners (it has a roster to read): a teacher's file, or a
     /// shared store with its home.
     pub fn holds_names(&self) -> bool {
-        self.names_pool().is_some()
+        self.home_pool().is_some()
     }
 
     /// The SQLite pool, for what only a teacher's file does (its rosters, the help desk, the

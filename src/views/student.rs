@@ -311,9 +311,10 @@ pub async fn student_page(
     }
 
     let requests = Desk::new(store).history(class_id, learner).await?;
-    // The visits a teacher promised are their own, kept in their file: a shared store has none.
-    let visits: Vec<(String, i64, Option<i64>)> = match store.sqlite() {
-        Ok(pool) => sqlx::query_as(
+    // The visits a teacher promised are their own, kept in their file (beside a shared store,
+    // its home; none without one).
+    let visits: Vec<(String, i64, Option<i64>)> = match store.home_pool() {
+        Some(pool) => sqlx::query_as(
             "SELECT call_id, promised_at_ms, done_at_ms FROM desk_visits \
              WHERE class_id = ? AND learner = ?",
         )
@@ -322,7 +323,7 @@ pub async fn student_page(
         .fetch_all(pool)
         .await
         .map_err(StoreError::from)?,
-        Err(_) => Vec::new(),
+        None => Vec::new(),
     };
     let followed_up: Vec<String> = on_pool!(store.engine(), |pool| {
         sqlx::query_scalar(

@@ -72,6 +72,8 @@ pub struct TestDb {
     pub engine: Engine,
     /// The store's location with its password: what a second process (a second sync) opens.
     pub location: String,
+    /// The store's clock (fixed; a test moves it on).
+    pub clock: FixedClock,
     _dir: tempfile::TempDir,
 }
 
@@ -90,6 +92,22 @@ pub fn pg_admin_url() -> Option<String> {
             None
         }
     }
+}
+
+/// The whole shared database as `pg_dump --data-only` writes it (every table's rows), with the
+/// tool Debian's PostgreSQL client installs.
+pub fn pg_dump(url: &str) -> String {
+    let out = std::process::Command::new("pg_dump")
+        .args(["--data-only", "--no-owner"])
+        .arg(url)
+        .output()
+        .expect("pg_dump runs (Debian's postgresql-client)");
+    assert!(
+        out.status.success(),
+        "pg_dump: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("a dump in UTF-8")
 }
 
 /// A new, empty database in the test cluster, named for this process, a counter and `unique`
@@ -131,7 +149,7 @@ impl TestDb {
     /// A fresh store on `engine` with the tests' fixed clock; `None` when PostgreSQL is not
     /// there outside CI.
     pub async fn open(engine: Engine) -> Option<Self> {
-        Self::open_with_clock(engine, Arc::new(FixedClock::at(CLOCK_MS))).await
+        Self::open_at(engine, "").await
     }
 
     /// A fresh PostgreSQL store whose database collates text by a language (ICU's English:
@@ -141,23 +159,21 @@ impl TestDb {
         Self::open_at(
             Engine::Postgres,
             "LOCALE_PROVIDER icu ICU_LOCALE 'en' TEMPLATE template0",
-            Arc::new(FixedClock::at(CLOCK_MS)),
         )
         .await
     }
 
-    pub async fn open_with_clock(engine: Engine, clock: SharedClock) -> Option<Self> {
-        Self::open_at(engine, "", clock).await
-    }
-
-    async fn open_at(engine: Engine, pg_options: &str, clock: SharedClock) -> Option<Self> {
+    async fn open_at(engine: Engine, pg_options: &str) -> Option<Self> {
+        let clock = FixedClock::at(CLOCK_MS);
         let dir = tempfile::tempdir().expect("tempdir");
         let location = match engine {
             Engine::Sqlite => dir.path().join("teacher.db").display().to_string(),
             Engine::Postgres => new_pg_database_with(dir.path(), pg_options).await?,
         };
         let at = Location::parse(&location).expect("a location");
-        let store = Store::open_at(&at, clock).await.expect("open store");
+        let store = Store::open_at(&at, Arc::new(clock.clone()))
+            .await
+            .expect("open store");
         let raw = match engine {
             Engine::Sqlite => Raw::Sqlite(store.sqlite().expect("a SQLite store").clone()),
             Engine::Postgres => Raw::Postgres(PgPool::connect(&location).await.expect("connect")),
@@ -167,8 +183,33 @@ impl TestDb {
             raw,
             engine,
             location,
+            clock,
             _dir: dir,
         })
+    }
+
+    /// The store as a teacher's app opens it: a SQLite store is its own home; a shared store is
+    /// paired with the teacher's file in this test's folder (`home.db`), where what the teacher
+    /// keeps to themselves stays. Opened anew each call (the same databases): a restart.
+    pub async fn teacher_store(&self) -> Store {
+        let at = Location::parse(&self.location).expect("a location");
+        let store = Store::open_at(&at, Arc::new(self.clock.clone()))
+            .await
+            .expect("open store");
+        match self.engine {
+            Engine::Sqlite => store,
+            Engine::Postgres => {
+                let home = Store::open(&self.home_file(), Arc::new(self.clock.clone()))
+                    .await
+                    .expect("open the teacher's file");
+                store.with_home(home).expect("a shared store takes a home")
+            }
+        }
+    }
+
+    /// The teacher's own file beside a shared store ([`TestDb::teacher_store`]).
+    pub fn home_file(&self) -> std::path::PathBuf {
+        self.dir().join("home.db")
     }
 
     /// A folder that lives as long as the store (for a test's logs and files).
