@@ -668,7 +668,7 @@ async fn what_the_teacher_types_stays_in_their_file(db: TestDb) {
             assert!(!dump.contains(kept), "{kept:?} reached the shared store");
         }
         // Control: what is written to the shared store does show in the dump.
-        store.set_setting("canary", CANARY).await.unwrap();
+        store.set_store_setting("canary", CANARY).await.unwrap();
         assert!(pg_dump(&db.location).contains(CANARY));
     }
 }

@@ -271,3 +271,56 @@ async fn a_database_from_0_1_0_gives_its_classes_to_the_host_it_named() {
     );
     assert!(class_ids(&store, school).await.is_empty());
 }
+
+/// Two co-teachers on one shared store, each with their own file: the host each follows (and
+/// every other choice of theirs) stays in their file, so one can follow the school's host while
+/// the other follows the demo; a mark about the store's data (a class's backfill done) is the
+/// store's, seen by both. `pg_dump` of the shared database holds the mark and neither teacher's
+/// host. On a teacher's file both kinds are one table (the control).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn co_teachers_on_one_shared_store_keep_their_own_settings() {
+    use support::engines::{Engine, TestDb, pg_dump};
+    const SCHOOL: &str = "https://school-host.example";
+    let file = TestDb::open(Engine::Sqlite).await.unwrap();
+    file.store.set_setting("host_url", SCHOOL).await.unwrap();
+    assert_eq!(
+        file.store
+            .store_setting("host_url")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some(SCHOOL),
+        "a teacher's file is both homes"
+    );
+
+    let Some(db) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    let ada = db.teacher_store().await;
+    let home_b = Store::open(&db.dir().join("home-b.db"), Arc::new(db.clock.clone()))
+        .await
+        .unwrap();
+    let bea = db.store.clone().with_home(home_b).unwrap();
+    bea.set_setting("host_mode", "custom").await.unwrap();
+    bea.set_setting("host_url", SCHOOL).await.unwrap();
+    assert_eq!(bea.named_host_id().await.unwrap().as_deref(), Some(SCHOOL));
+    assert_eq!(
+        ada.named_host_id().await.unwrap().as_deref(),
+        Some(DEMO_HOST_ID),
+        "Bea's host is not Ada's"
+    );
+    ada.set_store_setting("backfill_done:class-1", "1")
+        .await
+        .unwrap();
+    assert_eq!(
+        bea.store_setting("backfill_done:class-1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(bea.setting("backfill_done:class-1").await.unwrap(), None);
+    let dump = pg_dump(&db.location);
+    assert!(dump.contains("backfill_done:class-1"), "the store's mark");
+    assert!(!dump.contains(SCHOOL), "a teacher's host reached the store");
+}

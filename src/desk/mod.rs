@@ -330,7 +330,7 @@ impl<'a> Desk<'a> {
         if self.store.home_pool().is_none() {
             return Ok(None);
         }
-        Ok(self.store.own_setting(HOME, &teacher_key(class_id)).await?)
+        Ok(self.store.setting(&teacher_key(class_id)).await?)
     }
 
     /// `rows` with the teacher's drafts (of one class, or of every class) filled in from their
@@ -580,7 +580,7 @@ impl<'a> Desk<'a> {
         self.store.own_pool(HOME)?;
         let claimed_by = host.claim(call_id).await?;
         self.store
-            .set_own_setting(HOME, &teacher_key(&request.class_id), &claimed_by)
+            .set_setting(&teacher_key(&request.class_id), &claimed_by)
             .await?;
         on_pool!(self.store.engine(), |pool| {
             sqlx::query("UPDATE calls SET claimed_by = $1 WHERE class_id = $2 AND call_id = $3")

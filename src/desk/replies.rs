@@ -163,12 +163,12 @@ impl Desk<'_> {
 
     /// Are the sound and the notification on a new request turned off?
     pub async fn muted(&self) -> Result<bool, DeskError> {
-        Ok(self.store.own_setting(HOME, MUTED_KEY).await?.as_deref() == Some("1"))
+        Ok(self.store.setting(MUTED_KEY).await?.as_deref() == Some("1"))
     }
 
     pub async fn set_muted(&self, muted: bool) -> Result<(), DeskError> {
         self.store
-            .set_own_setting(HOME, MUTED_KEY, if muted { "1" } else { "0" })
+            .set_setting(MUTED_KEY, if muted { "1" } else { "0" })
             .await?;
         Ok(())
     }

@@ -84,10 +84,12 @@ fn new_account() -> String {
 impl Store {
     /// This database's secrets, as `A2LEARN_CREDENTIALS` allows.
     pub fn credentials(&self) -> Result<Credentials, StoreError> {
-        Ok(Credentials::beside(
-            self.file("keeping the host token")?,
-            Policy::from_env()?,
-        ))
+        // Beside the teacher's file (a shared store's home): the token is the teacher's.
+        let file = match self.home() {
+            Some(home) => home.file("keeping the host token")?,
+            None => self.file("keeping the host token")?,
+        };
+        Ok(Credentials::beside(file, Policy::from_env()?))
     }
 
     async fn token_account(&self) -> Result<String, StoreError> {
@@ -182,7 +184,8 @@ impl Store {
             return Ok(false);
         };
         let storage = self.store_token(&token).await?;
-        let mut conn = self.sqlite()?.acquire().await?;
+        // Where `setting` found it: the teacher's file.
+        let mut conn = self.own_pool("keeping the host token")?.acquire().await?;
         sqlx::query("PRAGMA secure_delete = ON")
             .execute(&mut *conn)
             .await?;

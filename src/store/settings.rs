@@ -1,40 +1,42 @@
-//! Key-value settings kept in the local store (host URL, preferences).
+//! Key-value settings, of two kinds.
 //!
-//! Two kinds: the store's (`setting`), and the teacher's own (`own_setting`: whom the host knows
-//! this teacher as, whether the desk makes a sound), which beside a shared store stay in the
-//! teacher's file so that two co-teachers on one store keep theirs apart. On a teacher's file
-//! both are the same table.
+//! A teacher's own choices (`setting`: the host they follow and its token's account, the grid's
+//! idle time, the small-group threshold, the export's last folder, whom the host knows them as
+//! on the desk) live in their file — beside a shared store, its home — so that two co-teachers
+//! on one store keep theirs apart: one may follow the demo host while the other follows the
+//! school's. Marks about the store's data (`store_setting`: a class's backfill is done) live in
+//! the store, where every process writing it sees them. On a teacher's file both are the same
+//! table; a shared store opened alone (a follower, a report) keeps both in its own table.
+
+use sqlx::SqlitePool;
 
 use super::engine::{Pool, on_pool};
 use super::{Store, StoreError};
 
 impl Store {
+    /// A choice of the teacher's ([`Store::home_pool`], else the store's own table).
     pub async fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
-        read(self.engine(), key).await
+        read(&self.settings_pool(), key).await
     }
 
     pub async fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        write(&self.settings_pool(), key, value, self.now_ms()).await
+    }
+
+    /// A mark about the store's data, kept in the store whatever its home.
+    pub async fn store_setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        read(self.engine(), key).await
+    }
+
+    pub async fn set_store_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
         write(self.engine(), key, value, self.now_ms()).await
     }
 
-    /// A setting of the teacher's own ([`Store::home_pool`]); `what` names it in the error on a
-    /// shared store without its home.
-    pub(crate) async fn own_setting(
-        &self,
-        what: &'static str,
-        key: &str,
-    ) -> Result<Option<String>, StoreError> {
-        read(&Pool::Sqlite(self.own_pool(what)?.clone()), key).await
-    }
-
-    pub(crate) async fn set_own_setting(
-        &self,
-        what: &'static str,
-        key: &str,
-        value: &str,
-    ) -> Result<(), StoreError> {
-        let pool = Pool::Sqlite(self.own_pool(what)?.clone());
-        write(&pool, key, value, self.now_ms()).await
+    fn settings_pool(&self) -> Pool {
+        match self.home_pool() {
+            Some(home) => Pool::Sqlite(SqlitePool::clone(home)),
+            None => self.engine().clone(),
+        }
     }
 }
 

@@ -61,7 +61,7 @@ pub async fn backfill(
     class_id: &str,
 ) -> Result<u64, SyncError> {
     let key = backfill_key(class_id);
-    if store.setting(&key).await?.is_some() || store.cursor(class_id).await?.is_some() {
+    if store.store_setting(&key).await?.is_some() || store.cursor(class_id).await?.is_some() {
         return Ok(0);
     }
     let mut stored = 0;
@@ -107,7 +107,7 @@ pub async fn backfill(
             stored += store.ingest(class_id, registry, batch).await?.stored;
         }
     }
-    store.set_setting(&key, "1").await?;
+    store.set_store_setting(&key, "1").await?;
     Ok(stored)
 }
 

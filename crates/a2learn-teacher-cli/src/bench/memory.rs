@@ -115,7 +115,7 @@ pub async fn measure(exe: &Path, events: u64) -> anyhow::Result<PeakMemory> {
     let store = Store::open(&db, clock).await?;
     store.ensure_class(&class_id).await?;
     store
-        .set_setting(&format!("backfill_done:{class_id}"), "1")
+        .set_store_setting(&format!("backfill_done:{class_id}"), "1")
         .await?;
 
     let started = Instant::now();
