@@ -7,6 +7,8 @@
 //! checks the child passed.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+mod support;
+
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
@@ -262,4 +264,100 @@ fn system_only_without_a_credential_store_is_a_clear_error() {
         &[],
         &[("A2LEARN_CREDENTIALS", "system")],
     );
+}
+
+/// A teacher's file pointed at a school's shared store: the URL is kept in the file without its
+/// password, the password in the credential store (here the private file), and the next open
+/// of the teacher's store opens the shared store with the file as its home. A password in the
+/// URL, or a wrong one, is refused with nothing saved and never quoted.
+#[test]
+fn a_shared_stores_password_lives_in_the_credential_store() {
+    if !is_child() {
+        if support::engines::pg_admin_url().is_some() && have("sqlite3") {
+            run_child(
+                "a_shared_stores_password_lives_in_the_credential_store",
+                &[],
+                &[("A2LEARN_CREDENTIALS", "file")],
+            );
+        }
+        return;
+    }
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let dir = tempfile::tempdir().unwrap();
+        let full = support::engines::new_pg_database(dir.path()).await.unwrap();
+        // postgres://user:PASSWORD@host:port/db, as the test cluster writes it.
+        let (scheme, rest) = full.split_once("://").unwrap();
+        let (userinfo, host) = rest.split_once('@').unwrap();
+        let (user, password) = userinfo.split_once(':').unwrap();
+        let bare = format!("{scheme}://{user}@{host}");
+        let db = dir.path().join("teacher.db");
+        let store = open(&db).await;
+
+        for (url, password_given, why) in [
+            (full.as_str(), Some(password), "a password in the URL"),
+            (
+                bare.as_str(),
+                Some("not-the-password-5c1e"),
+                "a wrong password",
+            ),
+        ] {
+            let err = store
+                .save_shared_store(url, password_given)
+                .await
+                .unwrap_err();
+            let text = err.to_string();
+            assert!(!text.contains(password), "{why}: {text}");
+            assert!(!text.contains("not-the-password"), "{why}: {text}");
+            assert_eq!(
+                store.shared_store().await.unwrap(),
+                None,
+                "{why}: nothing saved"
+            );
+        }
+        let saved = store
+            .save_shared_store(&bare, Some(password))
+            .await
+            .unwrap();
+        assert_eq!(saved.to_string(), bare);
+        store.close().await;
+        assert!(
+            !db_bytes(&db).contains(password),
+            "no byte of the file holds it"
+        );
+        assert!(!dump(&db).contains(password));
+        let kept = std::fs::read_to_string(
+            dir.path()
+                .join("credentials/a2learn-shared-store-password.secret"),
+        )
+        .unwrap();
+        assert_eq!(kept, password, "the credential store holds it");
+
+        // The next open is the shared store, with the file as its home.
+        let clock = Arc::new(FixedClock::at(1_800_000_000_000));
+        let teachers = Store::open_teachers(&db, clock.clone()).await.unwrap();
+        assert_eq!(teachers.path(), None, "the shared store");
+        assert!(
+            teachers.holds_names(),
+            "with the teacher's file as its home"
+        );
+        assert_eq!(
+            teachers
+                .shared_store()
+                .await
+                .unwrap()
+                .map(|u| u.to_string()),
+            Some(bare.clone()),
+            "the teacher's settings come from their file"
+        );
+        teachers.forget_shared_store().await.unwrap();
+        teachers.close().await;
+        assert!(
+            !dir.path()
+                .join("credentials/a2learn-shared-store-password.secret")
+                .exists()
+        );
+        let back = Store::open_teachers(&db, clock).await.unwrap();
+        assert_eq!(back.path(), Some(db.as_path()), "back to this computer");
+    });
 }

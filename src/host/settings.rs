@@ -84,12 +84,10 @@ fn new_account() -> String {
 impl Store {
     /// This database's secrets, as `A2LEARN_CREDENTIALS` allows.
     pub fn credentials(&self) -> Result<Credentials, StoreError> {
-        // Beside the teacher's file (a shared store's home): the token is the teacher's.
-        let file = match self.home() {
-            Some(home) => home.file("keeping the host token")?,
-            None => self.file("keeping the host token")?,
-        };
-        Ok(Credentials::beside(file, Policy::from_env()?))
+        Ok(Credentials::beside(
+            self.teachers_file("keeping the host token")?,
+            Policy::from_env()?,
+        ))
     }
 
     async fn token_account(&self) -> Result<String, StoreError> {

@@ -117,6 +117,8 @@ pub enum LocationError {
 #[derive(Clone, PartialEq, Eq)]
 pub struct PgUrl {
     url: String,
+    /// A password kept apart from the URL (the app's, from the credential store).
+    password: Option<String>,
 }
 
 impl PgUrl {
@@ -133,11 +135,27 @@ impl PgUrl {
         })?;
         Ok(Self {
             url: value.to_string(),
+            password: None,
         })
     }
 
+    /// Whether the URL itself holds a password (`user:password@`, or `?password=`).
+    pub fn has_password(&self) -> bool {
+        redact(&self.url) != self.url
+    }
+
+    /// This URL, connecting with `password` (which it never prints either).
+    pub fn with_password(mut self, password: &str) -> Self {
+        self.password = Some(password.to_string());
+        self
+    }
+
     pub(crate) fn connect_options(&self) -> Result<sqlx::postgres::PgConnectOptions, sqlx::Error> {
-        sqlx::postgres::PgConnectOptions::from_str(&self.url)
+        let options = sqlx::postgres::PgConnectOptions::from_str(&self.url)?;
+        Ok(match &self.password {
+            Some(password) => options.password(password),
+            None => options,
+        })
     }
 
     /// The URL with the password (if any) replaced by `***`.

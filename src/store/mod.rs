@@ -10,6 +10,7 @@ pub(crate) mod engine;
 mod health;
 mod ingest;
 pub(crate) mod rollup;
+mod school;
 mod settings;
 mod standards;
 
@@ -518,6 +519,15 @@ impl Store {
     /// beside it): [`StoreError::NotOnShared`] naming `what` on PostgreSQL.
     pub(crate) fn file(&self, what: &'static str) -> Result<&Path, StoreError> {
         self.path().ok_or(StoreError::NotOnShared(what))
+    }
+
+    /// The teacher's own file: this store's, or its home's beside a shared store (where the
+    /// teacher's secrets sit beside it, [`crate::host::credentials::Credentials::beside`]).
+    pub(crate) fn teachers_file(&self, what: &'static str) -> Result<&Path, StoreError> {
+        match self.home() {
+            Some(home) => home.file(what),
+            None => self.file(what),
+        }
     }
 
     pub(crate) fn engine(&self) -> &Pool {
