@@ -350,7 +350,24 @@ fn a_shared_stores_password_lives_in_the_credential_store() {
             Some(bare.clone()),
             "the teacher's settings come from their file"
         );
-        teachers.forget_shared_store().await.unwrap();
+        let view = a2learn_teacher::views::app::results_store(&teachers)
+            .await
+            .unwrap();
+        assert_eq!(
+            (view.shared_url.as_str(), view.in_use),
+            (bare.as_str(), true)
+        );
+        // Back to this computer, as Settings does it (an empty address).
+        let input: a2learn_teacher::views::app::ResultsStoreInput =
+            serde_json::from_value(serde_json::json!({"shared_url": "", "password": ""})).unwrap();
+        let view = a2learn_teacher::views::app::save_results_store(&teachers, &input)
+            .await
+            .unwrap();
+        assert_eq!(
+            (view.shared_url.as_str(), view.in_use),
+            ("", true),
+            "in use until a restart"
+        );
         teachers.close().await;
         assert!(
             !dir.path()

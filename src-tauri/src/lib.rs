@@ -49,6 +49,9 @@ macro_rules! specta_builder {
                 $crate::commands::create_class,
                 $crate::commands::host_settings,
                 $crate::commands::save_host_settings,
+                $crate::commands::results_store,
+                $crate::commands::save_results_store,
+                $crate::commands::restart_app::<$runtime>,
                 $crate::commands::diagnostics,
                 $crate::commands::set_projector_safe,
                 $crate::commands::projector::open_projector::<$runtime>,
@@ -101,6 +104,7 @@ macro_rules! specta_builder {
                 $crate::recovery::recovery_view,
                 $crate::recovery::recovery_restore,
                 $crate::recovery::recovery_start_empty,
+                $crate::recovery::recovery_use_this_computer,
                 $crate::recovery::recovery_restart::<$runtime>,
             ])
             .events(tauri_specta::collect_events![
@@ -195,17 +199,22 @@ pub fn run() -> ExitCode {
     let clock: SharedClock = Arc::new(SystemClock);
     // Live spawns its tasks on the runtime Tauri runs commands on.
     let opened = tauri::async_runtime::block_on(async {
-        let store = Store::open(&db_path, clock.clone()).await?;
+        // The teacher's file, or the school's shared store it names (with the file as its home).
+        let store = Store::open_teachers(&db_path, clock.clone()).await?;
         let (live, state_rx, changes_rx) = Live::new(store.clone(), clock.clone());
         Ok::<_, a2learn_teacher::StoreError>((store, live, state_rx, changes_rx))
     });
     let (store, live, mut state_rx, changes_rx) = match opened {
         Ok(parts) => parts,
-        // A file the teacher can do something about: a window says what, and offers a backup.
+        // A file (or a shared store) the teacher can do something about: a window says what, and
+        // offers a backup, or this computer in place of a shared store that does not answer.
         Err(
             err @ (a2learn_teacher::StoreError::Damaged { .. }
             | a2learn_teacher::StoreError::Missing { .. }
-            | a2learn_teacher::StoreError::Newer { .. }),
+            | a2learn_teacher::StoreError::Newer { .. }
+            | a2learn_teacher::StoreError::Connect { .. }
+            | a2learn_teacher::StoreError::MigrateShared { .. }
+            | a2learn_teacher::StoreError::NewerShared { .. }),
         ) => {
             return recovery::run(db_path, err, clock);
         }

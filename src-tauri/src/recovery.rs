@@ -1,6 +1,7 @@
 //! The window for a database that cannot be opened (damaged, lost while its backups are not, or
 //! written by a newer app): it says what is wrong and, for a damaged or lost file, offers the
-//! newest automatic backup (for a lost one, also a fresh start). Without it the app
+//! newest automatic backup (for a lost one, also a fresh start); for a school's shared store
+//! that does not answer, a way back to this computer. Without it the app
 //! would print the error to a terminal the teacher never sees and exit.
 //!
 //! It runs instead of the app (no store, no feeds): the same commands are registered, but only
@@ -46,6 +47,16 @@ pub async fn recovery_restore(state: State<'_, RecoveryState>) -> Result<(), UiE
 pub async fn recovery_start_empty(state: State<'_, RecoveryState>) -> Result<(), UiError> {
     recovery::start_empty(&state.db_path, state.clock.clone()).await?;
     tracing::info!("started with an empty database in place of the missing one");
+    Ok(())
+}
+
+/// Keeps results on this computer from the next start: the shared store the teacher's file named
+/// could not be opened.
+#[tauri::command]
+#[specta::specta]
+pub async fn recovery_use_this_computer(state: State<'_, RecoveryState>) -> Result<(), UiError> {
+    recovery::use_this_computer(&state.db_path, state.clock.clone()).await?;
+    tracing::info!("results are kept on this computer again");
     Ok(())
 }
 

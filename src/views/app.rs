@@ -1,5 +1,5 @@
-//! The frame's views: the status bar, the class list, the host settings (never the token) and
-//! the diagnostics page.
+//! The frame's views: the status bar, the class list, the host settings (never the token), where
+//! results are kept (never the password) and the diagnostics page.
 
 use serde::{Deserialize, Serialize};
 
@@ -136,6 +136,51 @@ pub async fn create_class(live: &Live, title: &str) -> Result<ClassSummary, View
 
 pub async fn host_settings(store: &Store) -> Result<HostSettingsView, ViewError> {
     Ok(store.host_settings().await?.into())
+}
+
+/// Where this dashboard keeps results, as Settings shows it: this computer, or a school's
+/// shared store (its URL, which never holds the password).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
+pub struct ResultsStoreView {
+    /// The shared store the teacher's file names; empty: this computer.
+    pub shared_url: String,
+    /// Whether this run keeps results there: a change takes effect when the app starts again.
+    pub in_use: bool,
+}
+
+/// A new place for results: an empty `shared_url` is this computer.
+#[derive(Debug, Clone, Deserialize, specta::Type)]
+pub struct ResultsStoreInput {
+    pub shared_url: String,
+    /// The shared store's password (empty: none), kept in the credential store.
+    pub password: String,
+}
+
+pub async fn results_store(store: &Store) -> Result<ResultsStoreView, ViewError> {
+    Ok(ResultsStoreView {
+        shared_url: store
+            .shared_store()
+            .await?
+            .map(|url| url.to_string())
+            .unwrap_or_default(),
+        in_use: store.path().is_none(),
+    })
+}
+
+/// Points the teacher's file at a shared store (connecting first: a store that does not
+/// answer, or refuses the password, is an error and nothing changes), or back to this computer.
+pub async fn save_results_store(
+    store: &Store,
+    input: &ResultsStoreInput,
+) -> Result<ResultsStoreView, ViewError> {
+    let url = input.shared_url.trim();
+    if url.is_empty() {
+        store.forget_shared_store().await?;
+    } else {
+        let password = (!input.password.is_empty()).then_some(input.password.as_str());
+        store.save_shared_store(url, password).await?;
+    }
+    results_store(store).await
 }
 
 /// Saves the host settings; an empty token keeps the stored one.

@@ -20,6 +20,9 @@ pub enum RecoveryProblem {
     Newer,
     /// Gone, while its automatic backups are not (deleted, a disk swapped).
     Missing,
+    /// The school's shared store the teacher's file names does not answer, refuses the
+    /// password, or was written by a newer app: try again, or keep results on this computer.
+    SharedStore,
     /// Anything else (permissions, a missing folder): the message says what.
     Other,
 }
@@ -49,6 +52,9 @@ pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
         StoreError::Damaged { .. } => RecoveryProblem::Damaged,
         StoreError::Newer { .. } => RecoveryProblem::Newer,
         StoreError::Missing { .. } => RecoveryProblem::Missing,
+        StoreError::Connect { .. }
+        | StoreError::MigrateShared { .. }
+        | StoreError::NewerShared { .. } => RecoveryProblem::SharedStore,
         _ => RecoveryProblem::Other,
     };
     let offered = matches!(problem, RecoveryProblem::Damaged | RecoveryProblem::Missing);
@@ -105,4 +111,17 @@ pub async fn start_empty(db: &Path, clock: crate::clock::SharedClock) -> Result<
         .close()
         .await;
     Ok(())
+}
+
+/// Points the teacher's file at `db` back at itself (the shared store it named could not be
+/// opened): from the next start results are kept on this computer. The shared store keeps what
+/// it holds, and Settings can name it again.
+pub async fn use_this_computer(
+    db: &Path,
+    clock: crate::clock::SharedClock,
+) -> Result<(), StoreError> {
+    let file = crate::store::Store::open(db, clock).await?;
+    let forgotten = file.forget_shared_store().await;
+    file.close().await;
+    forgotten
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Profiler } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./App";
@@ -23,6 +23,8 @@ const status: AppStatus = {
 function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?: Diagnostics } = {}) {
   let push: ((s: ConnectionState, label: string) => void) | null = null;
   let storeChanged: ((c: StoreChanged) => void) | null = null;
+  const results = { shared_url: "", in_use: false };
+  let restarts = 0;
   const ipc: TeacherIpc = {
     appStatus: async () => {
       if (opts.fail) throw new IpcError(opts.fail);
@@ -44,6 +46,20 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
         token_set: input.token !== "",
         token_storage: input.token !== "" ? ("file" as const) : null,
       };
+    },
+    resultsStore: {
+      // Like the backend: connects before it saves (a wrong password is refused, nothing saved).
+      get: async () => ({ ...results }),
+      save: async (input) => {
+        if (input.shared_url !== "" && input.password !== "right-password") {
+          throw new IpcError({ code: "storage", message: "cannot open the shared store: password refused" });
+        }
+        results.shared_url = input.shared_url;
+        return { ...results };
+      },
+      restart: async () => {
+        restarts += 1;
+      },
     },
     diagnostics: async () => opts.diagnostics ?? { by_rule: [], recent: [] },
     setProjectorSafe: async (on) => on,
@@ -119,6 +135,7 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
     ipc,
     push: (s: ConnectionState, label: string) => push?.(s, label),
     changed: (c: StoreChanged) => storeChanged?.(c),
+    restarts: () => restarts,
   };
 }
 
@@ -259,6 +276,30 @@ describe("classes, settings and diagnostics", () => {
     act(() => screen.getByRole("button", { name: "Save" }).click());
     await screen.findByRole("button", { name: /Period 3/ });
     expect(screen.queryByRole("button", { name: /Demo class/ })).toBeNull();
+  });
+
+  it("names a school's shared store for results once it answers, and offers the restart", async () => {
+    const fake = fakeIpc();
+    render(<App ipc={fake.ipc} />);
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    const form = await screen.findByTestId("results-store");
+    const url = screen.getByLabelText(/Shared store address/) as HTMLInputElement;
+    expect(url.disabled).toBe(true);
+    act(() => screen.getByTestId("results-store-shared").click());
+    fireEvent.change(url, { target: { value: "postgres://teacher@db.school.example/results" } });
+    const password = screen.getByLabelText("Password") as HTMLInputElement;
+    fireEvent.change(password, { target: { value: "wrong-password" } });
+    act(() => screen.getByRole("button", { name: "Save where results are kept" }).click());
+    // Refused: the error shows, nothing is saved, no restart is offered.
+    expect((await within(form).findByRole("alert")).textContent).toContain("password refused");
+    expect(screen.queryByTestId("results-store-restart")).toBeNull();
+    fireEvent.change(password, { target: { value: "right-password" } });
+    act(() => screen.getByRole("button", { name: "Save where results are kept" }).click());
+    expect((await within(form).findByRole("status")).textContent).toContain("next start");
+    expect(password.value).toBe("");
+    expect(form.innerHTML).not.toContain("right-password");
+    act(() => screen.getByTestId("results-store-restart").click());
+    expect(fake.restarts()).toBe(1);
   });
 
   it("shows quarantined frames as text, never as markup", async () => {

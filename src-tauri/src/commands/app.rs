@@ -3,9 +3,10 @@
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::app::{
     self, AppStatus, ClassSummary, Diagnostics, HostSettingsInput, HostSettingsView,
+    ResultsStoreInput, ResultsStoreView,
 };
 use a2learn_teacher::{ErrorCode, UiError};
-use tauri::State;
+use tauri::{AppHandle, State};
 
 use crate::AppState;
 
@@ -48,6 +49,31 @@ pub async fn save_host_settings(
         .await
         .map_err(|e| UiError::new(ErrorCode::Host, e.to_string()))?;
     Ok(saved)
+}
+
+/// Where results are kept: this computer, or the school's shared store the teacher's file names.
+#[tauri::command]
+#[specta::specta]
+pub async fn results_store(state: State<'_, AppState>) -> Result<ResultsStoreView, UiError> {
+    Ok(app::results_store(&state.store).await?)
+}
+
+/// Saves where results are kept (after connecting to a shared store); the app uses it from its
+/// next start ([`restart_app`]).
+#[tauri::command]
+#[specta::specta]
+pub async fn save_results_store(
+    state: State<'_, AppState>,
+    input: ResultsStoreInput,
+) -> Result<ResultsStoreView, UiError> {
+    Ok(app::save_results_store(&state.store, &input).await?)
+}
+
+/// Starts the app again (on the store Settings now names).
+#[tauri::command]
+#[specta::specta]
+pub fn restart_app<R: tauri::Runtime>(app: AppHandle<R>) {
+    app.restart();
 }
 
 #[tauri::command]

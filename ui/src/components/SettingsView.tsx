@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { HostMode, HostSettingsView, TeacherIpc } from "../ipc";
+import type { HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
 import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
@@ -27,6 +27,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
       <h2 id="settings-title">Settings</h2>
       <Appearance />
       <SmallGroupThreshold ipc={ipc} />
+      <ResultsStore ipc={ipc} />
       <form
         className="settings-form"
         onSubmit={(e) => {
@@ -166,6 +167,128 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
         aria-invalid={message?.kind === "error" ? true : undefined}
       />
       <button type="submit">Save k</button>
+      {message ? (
+        <p
+          role={message.kind === "error" ? "alert" : "status"}
+          className={message.kind === "error" ? "field-error" : "muted"}
+        >
+          {message.text}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/**
+ * Where this dashboard keeps results: this computer (the default), or a school's shared store that
+ * co-teachers and a follower write too. Names, drafts and the teacher's own settings stay on this
+ * computer either way; the password goes to the credential store, never into a file. Saving
+ * connects first (a store that does not answer, or refuses the password, is an error and nothing
+ * changes); the app uses the new place when it starts again.
+ */
+function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
+  const [view, setView] = useState<ResultsStoreView | null>(null);
+  const [where, setWhere] = useState<"computer" | "shared">("computer");
+  const [url, setUrl] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  useEffect(() => {
+    void ipc.resultsStore
+      .get()
+      .then((v) => {
+        setView(v);
+        setWhere(v.shared_url ? "shared" : "computer");
+        setUrl(v.shared_url);
+      })
+      .catch((e) => setMessage({ kind: "error", text: ipc.toUiError(e).message }));
+  }, [ipc]);
+  // What Settings names is not what this run uses: a restart puts it to use.
+  const pending = view !== null && (view.shared_url !== "") !== view.in_use;
+  return (
+    <form
+      className="settings-form"
+      data-testid="results-store"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setMessage(null);
+        setBusy(true);
+        ipc.resultsStore
+          .save({ shared_url: where === "shared" ? url : "", password })
+          .then((v) => {
+            setView(v);
+            setPassword("");
+            setMessage({
+              kind: "ok",
+              text: v.shared_url
+                ? "Saved: the shared store answered. The app keeps results there from its next start."
+                : "Saved. The app keeps results on this computer from its next start.",
+            });
+          })
+          .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }))
+          .finally(() => setBusy(false));
+      }}
+    >
+      <fieldset>
+        <legend>Where results are kept</legend>
+        <label>
+          <input
+            type="radio"
+            name="results-store"
+            data-testid="results-store-computer"
+            checked={where === "computer"}
+            onChange={() => setWhere("computer")}
+          />
+          This computer
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="results-store"
+            data-testid="results-store-shared"
+            checked={where === "shared"}
+            onChange={() => setWhere("shared")}
+          />
+          My school's shared store (PostgreSQL)
+        </label>
+      </fieldset>
+      <label htmlFor="results-store-url">Shared store address (without the password)</label>
+      <input
+        id="results-store-url"
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        value={url}
+        disabled={where === "computer"}
+        placeholder="postgres://teacher@db.school.example/results"
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <label htmlFor="results-store-password">Password</label>
+      <input
+        id="results-store-password"
+        type="password"
+        autoComplete="off"
+        value={password}
+        disabled={where === "computer"}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <p className="muted">
+        Names, drafts and your own settings stay on this computer either way. The password is kept in your system's
+        credential store, never in a file the app writes.
+      </p>
+      <button type="submit" disabled={busy}>
+        {busy ? "Connecting…" : "Save where results are kept"}
+      </button>
+      {view?.in_use ? (
+        <p className="muted" data-testid="results-store-in-use">
+          Results are kept in the shared store at <code>{view.shared_url}</code>.
+        </p>
+      ) : null}
+      {pending ? (
+        <button type="button" data-testid="results-store-restart" onClick={() => void ipc.resultsStore.restart()}>
+          Restart now to use it
+        </button>
+      ) : null}
       {message ? (
         <p
           role={message.kind === "error" ? "alert" : "status"}

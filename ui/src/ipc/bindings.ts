@@ -12,6 +12,15 @@ export const commands = {
 	hostSettings: () => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("host_settings")),
 	/**  Saves the settings, then points the live feeds (and the demo host) at them. */
 	saveHostSettings: (input: HostSettingsInput) => typedError<HostSettingsView, UiError>(__TAURI_INVOKE("save_host_settings", { input })),
+	/**  Where results are kept: this computer, or the school's shared store the teacher's file names. */
+	resultsStore: () => typedError<ResultsStoreView, UiError>(__TAURI_INVOKE("results_store")),
+	/**
+	 *  Saves where results are kept (after connecting to a shared store); the app uses it from its
+	 *  next start ([`restart_app`]).
+	 */
+	saveResultsStore: (input: ResultsStoreInput) => typedError<ResultsStoreView, UiError>(__TAURI_INVOKE("save_results_store", { input })),
+	/**  Starts the app again (on the store Settings now names). */
+	restartApp: () => __TAURI_INVOKE<void>("restart_app"),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
 	/**
 	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
@@ -88,6 +97,11 @@ export const commands = {
 	recoveryRestore: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_restore")),
 	/**  Creates a new, empty database in place of the missing one (the backups stay where they are). */
 	recoveryStartEmpty: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_start_empty")),
+	/**
+	 *  Keeps results on this computer from the next start: the shared store the teacher's file named
+	 *  could not be opened.
+	 */
+	recoveryUseThisComputer: () => typedError<null, UiError>(__TAURI_INVOKE("recovery_use_this_computer")),
 	/**  Starts the app again, now on the restored (or new) database. */
 	recoveryRestart: () => __TAURI_INVOKE<void>("recovery_restart"),
 };
@@ -770,6 +784,11 @@ export type RecoveryProblem =
 "newer" | 
 /**  Gone, while its automatic backups are not (deleted, a disk swapped). */
 "missing" | 
+/**
+ *  The school's shared store the teacher's file names does not answer, refuses the
+ *  password, or was written by a newer app: try again, or keep results on this computer.
+ */
+"shared_store" | 
 /**  Anything else (permissions, a missing folder): the message says what. */
 "other";
 
@@ -813,6 +832,24 @@ export type ResponseCountView = {
 	/**  The student's own words: untrusted text, render as text. */
 	response: string,
 	count: number,
+};
+
+/**  A new place for results: an empty `shared_url` is this computer. */
+export type ResultsStoreInput = {
+	shared_url: string,
+	/**  The shared store's password (empty: none), kept in the credential store. */
+	password: string,
+};
+
+/**
+ *  Where this dashboard keeps results, as Settings shows it: this computer, or a school's
+ *  shared store (its URL, which never holds the password).
+ */
+export type ResultsStoreView = {
+	/**  The shared store the teacher's file names; empty: this computer. */
+	shared_url: string,
+	/**  Whether this run keeps results there: a change takes effect when the app starts again. */
+	in_use: boolean,
 };
 
 /**  What the help desk lists besides the queue. */

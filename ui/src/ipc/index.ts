@@ -16,6 +16,8 @@ import type {
   HostSettingsView,
   QuarantineEntry,
   RequestState,
+  ResultsStoreInput,
+  ResultsStoreView,
   Room,
   RoomItem,
   SavedReply,
@@ -216,9 +218,20 @@ export type {
   HostSettingsInput,
   HostSettingsView,
   QuarantineEntry,
+  ResultsStoreInput,
+  ResultsStoreView,
   StoreChanged,
   UiError,
 };
+
+/** Where results are kept: this computer, or a school's shared store (Settings). */
+export interface ResultsStoreIpc {
+  get(): Promise<ResultsStoreView>;
+  /** Connects first: a store that does not answer or refuses the password is an error. */
+  save(input: ResultsStoreInput): Promise<ResultsStoreView>;
+  /** Starts the app again, on the store now named. */
+  restart(): Promise<void>;
+}
 
 export interface TeacherIpc {
   appStatus(): Promise<AppStatus>;
@@ -226,6 +239,7 @@ export interface TeacherIpc {
   createClass(title: string): Promise<ClassSummary>;
   hostSettings(): Promise<HostSettingsView>;
   saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
+  resultsStore: ResultsStoreIpc;
   diagnostics(): Promise<Diagnostics>;
   /**
    * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
@@ -301,6 +315,11 @@ export const tauriIpc: TeacherIpc = {
   createClass: async (title) => unwrap(await commands.createClass(title)),
   hostSettings: async () => unwrap(await commands.hostSettings()),
   saveHostSettings: async (input) => unwrap(await commands.saveHostSettings(input)),
+  resultsStore: {
+    get: async () => unwrap(await commands.resultsStore()),
+    save: async (input) => unwrap(await commands.saveResultsStore(input)),
+    restart: () => commands.restartApp(),
+  },
   diagnostics: async () => unwrap(await commands.diagnostics()),
   setProjectorSafe: async (on) => unwrap(await commands.setProjectorSafe(on)),
   openProjector: async (classId) => {
@@ -429,6 +448,8 @@ export interface RecoveryIpc {
   restore(): Promise<void>;
   /** A new, empty database in place of a missing one (its backups stay). */
   startEmpty(): Promise<void>;
+  /** Keeps results on this computer from the next start (a shared store that did not open). */
+  keepOnThisComputer(): Promise<void>;
   restart(): Promise<void>;
   toUiError(error: unknown): UiError;
 }
@@ -440,6 +461,9 @@ export const tauriRecoveryIpc: RecoveryIpc = {
   },
   startEmpty: async () => {
     unwrap(await commands.recoveryStartEmpty());
+  },
+  keepOnThisComputer: async () => {
+    unwrap(await commands.recoveryUseThisComputer());
   },
   restart: () => commands.recoveryRestart(),
   toUiError,

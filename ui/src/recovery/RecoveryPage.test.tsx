@@ -8,6 +8,7 @@ function fakeIpc(view: RecoveryView, restore: () => Promise<void> = async () => 
     view: async () => view,
     restore: vi.fn(restore),
     startEmpty: vi.fn(async () => {}),
+    keepOnThisComputer: vi.fn(async () => {}),
     restart: vi.fn(async () => {}),
     toUiError: (e) => ({ code: "storage", message: e instanceof Error ? e.message : String(e) }),
   };
@@ -79,5 +80,29 @@ describe("RecoveryPage", () => {
     render(<RecoveryPage ipc={fakeIpc(damaged)} />);
     await screen.findByTestId("recovery-restore");
     expect(screen.queryByTestId("recovery-start-empty")).toBeNull();
+  });
+
+  it("offers a shared store that did not open a retry, or this computer, and never a backup", async () => {
+    const shared: RecoveryView = {
+      problem: "shared_store",
+      message: "cannot open the shared store at postgres://teacher:***@db.school.example/results: refused",
+      database: "/x/teacher.db",
+      backup: null,
+    };
+    const ipc = fakeIpc(shared);
+    const { unmount } = render(<RecoveryPage ipc={ipc} />);
+    await screen.findByTestId("recovery-message");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("The school's shared store cannot be opened");
+    expect(screen.queryByTestId("recovery-restore")).toBeNull();
+    fireEvent.click(screen.getByTestId("recovery-use-this-computer"));
+    expect((await screen.findByTestId("recovery-this-computer")).textContent).toContain("on this computer");
+    expect(ipc.keepOnThisComputer).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByTestId("recovery-retry"));
+    expect(ipc.restart).toHaveBeenCalledTimes(1);
+    unmount();
+    // Negative control: a damaged file is not offered this computer (it is on this computer).
+    render(<RecoveryPage ipc={fakeIpc(damaged)} />);
+    await screen.findByTestId("recovery-restore");
+    expect(screen.queryByTestId("recovery-use-this-computer")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ type Step =
   | { kind: "working" }
   | { kind: "restored" }
   | { kind: "started-empty" }
+  | { kind: "this-computer" }
   | { kind: "failed"; message: string };
 
 /**
@@ -15,7 +16,8 @@ type Step =
  * (the damaged file is kept beside it). A file that is missing while its backups are not gets
  * the same offer, and a second button to start afresh instead. A file from a newer app gets no
  * restore: the answer there is to update the app, and an older backup would drop what the newer
- * app stored.
+ * app stored. A school's shared store that does not answer (or refuses the password) gets "try
+ * again" and a way back to keeping results on this computer.
  */
 export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   const [view, setView] = useState<RecoveryView | null>(null);
@@ -25,7 +27,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   }, [ipc]);
 
   // Restore or start afresh: busy until the backend answers, then done or why not.
-  const act = (action: () => Promise<void>, done: "restored" | "started-empty") => () => {
+  const act = (action: () => Promise<void>, done: "restored" | "started-empty" | "this-computer") => () => {
     setStep({ kind: "working" });
     action().then(
       () => setStep({ kind: done }),
@@ -34,6 +36,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   };
   const restore = act(() => ipc.restore(), "restored");
   const startEmpty = act(() => ipc.startEmpty(), "started-empty");
+  const keepOnThisComputer = act(() => ipc.keepOnThisComputer(), "this-computer");
 
   const offered = view?.problem === "damaged" || view?.problem === "missing";
   const done = step.kind === "restored" || step.kind === "started-empty";
@@ -45,7 +48,9 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
           ? "This database is from a newer version"
           : view?.problem === "missing"
             ? "The database file is missing"
-            : "The database cannot be opened"}
+            : view?.problem === "shared_store"
+              ? "The school's shared store cannot be opened"
+              : "The database cannot be opened"}
       </h1>
       {view ? (
         <>
@@ -93,6 +98,32 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   Start with an empty database
                 </button>
               ) : null}
+            </section>
+          ) : view.problem === "shared_store" ? (
+            <section aria-labelledby="recovery-shared">
+              <h2 id="recovery-shared">Try again, or keep results on this computer</h2>
+              <p>
+                Nothing was lost: what the shared store holds stays there, and Settings can name it again. Your names,
+                drafts and settings are in the file above.
+              </p>
+              {step.kind === "this-computer" ? (
+                <p role="status" data-testid="recovery-this-computer">
+                  From now on results are kept on this computer. Start the app again to open it.
+                </p>
+              ) : null}
+              <button type="button" className="primary" data-testid="recovery-retry" onClick={() => ipc.restart()}>
+                {step.kind === "this-computer" ? "Restart now" : "Try again"}
+              </button>
+              {step.kind === "this-computer" ? null : (
+                <button
+                  type="button"
+                  data-testid="recovery-use-this-computer"
+                  disabled={step.kind === "working"}
+                  onClick={keepOnThisComputer}
+                >
+                  Keep results on this computer
+                </button>
+              )}
             </section>
           ) : view.problem === "damaged" ? (
             <p data-testid="recovery-no-backup">
