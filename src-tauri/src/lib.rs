@@ -133,9 +133,10 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
         HostMode::Demo => {
             let mut demo = state.demo.lock().await;
             if demo.is_none() {
+                // Beside the teacher's file (a shared store's home), never the working folder.
                 let dir = state
                     .store
-                    .path()
+                    .teachers_path()
                     .and_then(std::path::Path::parent)
                     .map(std::path::Path::to_path_buf)
                     .unwrap_or_default();

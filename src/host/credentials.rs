@@ -152,6 +152,19 @@ impl Credentials {
         }
     }
 
+    /// Forgets the secret kept in `storage` (where a setting says it went), without asking a
+    /// system store that never held it.
+    pub async fn delete_from(
+        &self,
+        account: &str,
+        storage: SecretStorage,
+    ) -> Result<(), CredentialError> {
+        match storage {
+            SecretStorage::File => remove_file(&self.file(account)),
+            SecretStorage::System => system::delete(account).await,
+        }
+    }
+
     /// Forgets the secret wherever it is.
     pub async fn delete(&self, account: &str) -> Result<(), CredentialError> {
         remove_file(&self.file(account))?;

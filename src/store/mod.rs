@@ -522,12 +522,18 @@ impl Store {
     }
 
     /// The teacher's own file: this store's, or its home's beside a shared store (where the
-    /// teacher's secrets sit beside it, [`crate::host::credentials::Credentials::beside`]).
-    pub(crate) fn teachers_file(&self, what: &'static str) -> Result<&Path, StoreError> {
+    /// teacher's secrets sit beside it, [`crate::host::credentials::Credentials::beside`], and
+    /// the demo host keeps its log); `None` for a shared store alone.
+    pub fn teachers_path(&self) -> Option<&Path> {
         match self.home() {
-            Some(home) => home.file(what),
-            None => self.file(what),
+            Some(home) => home.path(),
+            None => self.path(),
         }
+    }
+
+    /// [`Store::teachers_path`], or [`StoreError::NotOnShared`] naming `what`.
+    pub(crate) fn teachers_file(&self, what: &'static str) -> Result<&Path, StoreError> {
+        self.teachers_path().ok_or(StoreError::NotOnShared(what))
     }
 
     pub(crate) fn engine(&self) -> &Pool {

@@ -76,26 +76,42 @@ impl Store {
                 self.set_setting(PASSWORD_STORAGE_KEY, storage.as_str())
                     .await?;
             }
-            None => self.forget_shared_store_password(&credentials).await?,
+            None => {
+                if let Some(storage) = self.password_storage().await? {
+                    credentials.delete_from(PASSWORD_ACCOUNT, storage).await?;
+                }
+                self.set_setting(PASSWORD_STORAGE_KEY, "").await?;
+            }
         }
         self.set_setting(URL_KEY, &url.redacted()).await?;
         Ok(url)
     }
 
     /// Back to this computer: the file keeps results itself from the next open. The shared
-    /// store keeps what it holds.
+    /// store keeps what it holds. The file stops naming the store first, so a credential store
+    /// that does not answer cannot keep a teacher on a store that does not open; its password
+    /// is then forgotten where it was kept (a failure there is logged, not fatal).
     pub async fn forget_shared_store(&self) -> Result<(), StoreError> {
-        let credentials = self.shared_store_credentials()?;
-        self.forget_shared_store_password(&credentials).await?;
-        self.set_setting(URL_KEY, "").await
+        let storage = self.password_storage().await?;
+        self.set_setting(URL_KEY, "").await?;
+        self.set_setting(PASSWORD_STORAGE_KEY, "").await?;
+        if let Some(storage) = storage
+            && let Err(e) = self
+                .shared_store_credentials()?
+                .delete_from(PASSWORD_ACCOUNT, storage)
+                .await
+        {
+            tracing::warn!(error = %e, "cannot forget the shared store's password");
+        }
+        Ok(())
     }
 
-    async fn forget_shared_store_password(
-        &self,
-        credentials: &Credentials,
-    ) -> Result<(), StoreError> {
-        credentials.delete(PASSWORD_ACCOUNT).await?;
-        self.set_setting(PASSWORD_STORAGE_KEY, "").await
+    async fn password_storage(&self) -> Result<Option<SecretStorage>, StoreError> {
+        Ok(self
+            .setting(PASSWORD_STORAGE_KEY)
+            .await?
+            .as_deref()
+            .and_then(SecretStorage::parse))
     }
 
     /// The shared store's URL with its password, as this file names it.
@@ -103,12 +119,7 @@ impl Store {
         let Some(url) = self.shared_store().await? else {
             return Ok(None);
         };
-        let storage = self
-            .setting(PASSWORD_STORAGE_KEY)
-            .await?
-            .as_deref()
-            .and_then(SecretStorage::parse);
-        let Some(storage) = storage else {
+        let Some(storage) = self.password_storage().await? else {
             return Ok(Some(url));
         };
         let password = self

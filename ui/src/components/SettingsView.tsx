@@ -182,7 +182,7 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
 /**
  * Where this dashboard keeps results: this computer (the default), or a school's shared store that
  * co-teachers and a follower write too. Names, drafts and the teacher's own settings stay on this
- * computer either way; the password goes to the credential store, never into a file. Saving
+ * computer either way; the password goes to the credential store, never into the database. Saving
  * connects first (a store that does not answer, or refuses the password, is an error and nothing
  * changes); the app uses the new place when it starts again.
  */
@@ -274,7 +274,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
       />
       <p className="muted">
         Names, drafts and your own settings stay on this computer either way. The password is kept in your system's
-        credential store, never in a file the app writes.
+        credential store (where there is none, in a file only your user account can read), never in the database.
       </p>
       <button type="submit" disabled={busy}>
         {busy ? "Connecting…" : "Save where results are kept"}
