@@ -4,6 +4,8 @@
 //! the host's `timeout`), with the feed's echo closing the call in the store.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+mod support;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -393,4 +395,139 @@ async fn a_missed_request_stays_to_follow_up_and_a_promised_visit_stays_until_do
         "{needs:?}"
     );
     rig.host.shutdown().await;
+}
+
+/// Two co-teachers on one school's shared store, each with their own file and their own sync of
+/// the class (two processes' worth of writers into one PostgreSQL): one answers a request, the
+/// other's desk shows it answered; one's roster names the learner on their desk only, and
+/// one's draft stays theirs. `pg_dump` of the shared store holds the answer and no name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn co_teachers_on_one_shared_store_see_each_others_answers_and_keep_their_names() {
+    use support::engines::{Engine, TestDb, pg_dump};
+    const CANARY: &str = "Philomena Quartermaine";
+    let Some(db) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    let mut config = HostConfig::local(TOKEN);
+    config.tokens.push(CO_TEACHER.into());
+    config.learners = 40;
+    config.speed = 24.0;
+    config.seed = 5;
+    config.ping_interval = Duration::from_millis(200);
+    let host = pathway_host::start(config).await.expect("host starts");
+    let (class_id, _) = host.create_class("Period 3").expect("class");
+    host.assign(&class_id, PATHWAY, None, None).expect("assign");
+
+    let clock: SharedClock = Arc::new(SystemClock);
+    // On the real clock, as the host is (the test database's own store runs on a fixed one).
+    let at = a2learn_teacher::store::Location::parse(&db.location).unwrap();
+    let teacher = |file: &str| {
+        let (clock, at) = (clock.clone(), at.clone());
+        let path = db.dir().join(file);
+        async move {
+            let shared = Store::open_at(&at, clock.clone()).await.unwrap();
+            let home = Store::open(&path, clock).await.unwrap();
+            shared.with_home(home).unwrap()
+        }
+    };
+    let ada = teacher("ada.db").await;
+    let bea = teacher("bea.db").await;
+    let cancel = CancellationToken::new();
+    let mut syncs = Vec::new();
+    for (store, token) in [(&ada, TOKEN), (&bea, CO_TEACHER)] {
+        let mut feed = FeedConfig::new(&host.url(), token, &class_id);
+        feed.backoff = Backoff {
+            min: Duration::from_millis(20),
+            max: Duration::from_millis(200),
+        };
+        let (sinks, _state, _stats) = FeedSinks::new();
+        syncs.push(tokio::spawn(sync_class(
+            store.clone(),
+            feed,
+            clock.clone(),
+            sinks,
+            cancel.clone(),
+        )));
+    }
+
+    // The first waiting request, as Ada's desk lists it.
+    let (ada_desk, bea_desk) = (Desk::new(&ada), Desk::new(&bea));
+    let until = Instant::now() + Duration::from_secs(60);
+    let request = loop {
+        let queue = ada_desk.queue(Some(&class_id)).await.unwrap();
+        if let Some(r) = queue.into_iter().find(|r| r.state == RequestState::Open) {
+            break r;
+        }
+        if Instant::now() > until {
+            let ledger = db.count("SELECT COUNT(*) FROM ledger").await;
+            let calls = db.count("SELECT COUNT(*) FROM calls").await;
+            let finished: Vec<bool> = syncs.iter().map(|s| s.is_finished()).collect();
+            panic!(
+                "no help request within 60 s: ledger {ledger}, calls {calls}, syncs finished {finished:?}"
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let roster = a2learn_teacher::roster::parse_roster_csv(&format!(
+        "anonymous_id,display_name\n{},{CANARY}\n",
+        request.learner
+    ))
+    .unwrap();
+    ada.import_roster(&class_id, &roster).await.unwrap();
+    ada_desk
+        .set_draft(&request.call_id, "Philomena, look at the")
+        .await
+        .unwrap();
+    let seen_by_bea = bea_desk.request(&request.call_id).await.unwrap();
+    assert_eq!(seen_by_bea.display_name, None, "Ada's roster is Ada's");
+    assert_eq!(seen_by_bea.draft, None, "Ada's draft is Ada's");
+    assert_eq!(
+        ada_desk
+            .request(&request.call_id)
+            .await
+            .unwrap()
+            .display_name
+            .as_deref(),
+        Some(CANARY)
+    );
+
+    let client = HostClient::connect(&host.url(), TOKEN).await.unwrap();
+    let text = "Look at the numerators: the denominators are the same.";
+    ada_desk
+        .answer(&client, &request.call_id, text)
+        .await
+        .unwrap();
+    client.close().await;
+    // Bea's desk shows it answered, with Ada's answer, and will not answer it again.
+    let seen_by_bea = bea_desk.request(&request.call_id).await.unwrap();
+    assert_eq!(seen_by_bea.state, RequestState::Answered);
+    assert_eq!(seen_by_bea.answer.as_deref(), Some(text));
+    let bea_client = HostClient::connect(&host.url(), CO_TEACHER).await.unwrap();
+    let again = bea_desk
+        .answer(&bea_client, &request.call_id, "me too")
+        .await;
+    assert!(
+        matches!(again, Err(DeskError::AlreadyAnswered)),
+        "{again:?}"
+    );
+    bea_client.close().await;
+
+    // Both syncs wrote the class: each event once, in one ledger.
+    cancel.cancel();
+    for sync in syncs {
+        let _ = sync.await;
+    }
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM (SELECT seq FROM ledger GROUP BY class_id, seq HAVING COUNT(*) > 1) d")
+            .await,
+        0
+    );
+    let dump = pg_dump(&db.location);
+    assert!(dump.contains(text), "the answer is the store's");
+    assert!(!dump.contains(CANARY), "a name reached the shared store");
+    assert!(
+        !dump.contains("Philomena, look"),
+        "a draft reached the shared store"
+    );
+    host.shutdown().await;
 }
