@@ -9,7 +9,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
   const [mode, setMode] = useState<HostMode>("demo");
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
 
   useEffect(() => {
     void ipc
@@ -82,14 +82,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
           </p>
         ) : null}
         <button type="submit">Save</button>
-        {message ? (
-          <p
-            role={message.kind === "error" ? "alert" : "status"}
-            className={message.kind === "error" ? "field-error" : "muted"}
-          >
-            {message.text}
-          </p>
-        ) : null}
+        <FormMessage message={message} />
       </form>
     </section>
   );
@@ -135,7 +128,7 @@ function Appearance() {
  */
 function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
   const [k, setK] = useState("");
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   useEffect(() => {
     void ipc.classView
       .suppressionK()
@@ -167,14 +160,7 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
         aria-invalid={message?.kind === "error" ? true : undefined}
       />
       <button type="submit">Save k</button>
-      {message ? (
-        <p
-          role={message.kind === "error" ? "alert" : "status"}
-          className={message.kind === "error" ? "field-error" : "muted"}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <FormMessage message={message} />
     </form>
   );
 }
@@ -192,7 +178,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
   const [url, setUrl] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   useEffect(() => {
     void ipc.resultsStore
       .get()
@@ -289,14 +275,22 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
           Restart now to use it
         </button>
       ) : null}
-      {message ? (
-        <p
-          role={message.kind === "error" ? "alert" : "status"}
-          className={message.kind === "error" ? "field-error" : "muted"}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <FormMessage message={message} />
     </form>
+  );
+}
+
+type Message = { kind: "error" | "ok"; text: string };
+
+/** What a settings form's save came to: an error (announced at once) or a confirmation. */
+function FormMessage({ message }: { message: Message | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role={message.kind === "error" ? "alert" : "status"}
+      className={message.kind === "error" ? "field-error" : "muted"}
+    >
+      {message.text}
+    </p>
   );
 }
