@@ -215,7 +215,8 @@ pub fn run() -> ExitCode {
             | a2learn_teacher::StoreError::Newer { .. }
             | a2learn_teacher::StoreError::Connect { .. }
             | a2learn_teacher::StoreError::MigrateShared { .. }
-            | a2learn_teacher::StoreError::NewerShared { .. }),
+            | a2learn_teacher::StoreError::NewerShared { .. }
+            | a2learn_teacher::StoreError::Credentials(_)),
         ) => {
             return recovery::run(db_path, err, clock);
         }

@@ -2,8 +2,7 @@
 //! that the file points to (and stays beside, as its home: names, drafts and the teacher's
 //! settings never leave it). The file keeps the shared store's URL without its password; the
 //! password goes to the credential store, as the host token does ([`crate::host::credentials`]).
-//! [`Store::open_teachers`] opens whichever the file says, so the app and the CLI open a
-//! teacher's store one way.
+//! [`Store::open_teachers`] opens whichever the file says (the app does, at every start).
 
 use std::path::Path;
 

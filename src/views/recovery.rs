@@ -21,7 +21,8 @@ pub enum RecoveryProblem {
     /// Gone, while its automatic backups are not (deleted, a disk swapped).
     Missing,
     /// The school's shared store the teacher's file names does not answer, refuses the
-    /// password, or was written by a newer app: try again, or keep results on this computer.
+    /// password (or its password cannot be read from the credential store), or was written by a
+    /// newer app: try again, or keep results on this computer.
     SharedStore,
     /// Anything else (permissions, a missing folder): the message says what.
     Other,
@@ -52,9 +53,11 @@ pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
         StoreError::Damaged { .. } => RecoveryProblem::Damaged,
         StoreError::Newer { .. } => RecoveryProblem::Newer,
         StoreError::Missing { .. } => RecoveryProblem::Missing,
+        // At a start, a credential error is the shared store's password that cannot be read.
         StoreError::Connect { .. }
         | StoreError::MigrateShared { .. }
-        | StoreError::NewerShared { .. } => RecoveryProblem::SharedStore,
+        | StoreError::NewerShared { .. }
+        | StoreError::Credentials(_) => RecoveryProblem::SharedStore,
         _ => RecoveryProblem::Other,
     };
     let offered = matches!(problem, RecoveryProblem::Damaged | RecoveryProblem::Missing);
@@ -124,4 +127,36 @@ pub async fn use_this_computer(
     let forgotten = file.forget_shared_store().await;
     file.close().await;
     forgotten
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a start that could not open the teacher's store shows: a shared store's problems
+    /// (no answer, a password that cannot be read) offer this computer, never a backup; a
+    /// damaged file is still a damaged file.
+    #[test]
+    fn a_shared_store_that_does_not_open_is_its_own_problem() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = dir.path().join("teacher.db");
+        let unreachable = StoreError::Connect {
+            location: "postgres://teacher:***@db.school.example/results".into(),
+            source: sqlx::Error::PoolTimedOut,
+        };
+        let unreadable = StoreError::Credentials(
+            crate::host::credentials::CredentialError::System("locked".into()),
+        );
+        for error in [unreachable, unreadable] {
+            let view = view(&db, &error);
+            assert_eq!(view.problem, RecoveryProblem::SharedStore, "{error}");
+            assert_eq!(view.backup, None);
+        }
+        let damaged = StoreError::Damaged {
+            path: db.clone(),
+            reason: "cut short".into(),
+            backups: dir.path().join("backups"),
+        };
+        assert_eq!(view(&db, &damaged).problem, RecoveryProblem::Damaged);
+    }
 }

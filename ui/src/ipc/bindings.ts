@@ -786,7 +786,8 @@ export type RecoveryProblem =
 "missing" | 
 /**
  *  The school's shared store the teacher's file names does not answer, refuses the
- *  password, or was written by a newer app: try again, or keep results on this computer.
+ *  password (or its password cannot be read from the credential store), or was written by a
+ *  newer app: try again, or keep results on this computer.
  */
 "shared_store" | 
 /**  Anything else (permissions, a missing folder): the message says what. */
