@@ -38,6 +38,26 @@ struct Rig {
 /// A host simulating a class at `speed` (assist deadlines are 4 simulated minutes, so
 /// 240 / speed seconds), and a store following it.
 async fn rig(speed: f64, seed: u64) -> Rig {
+    let (host, class_id) = class_host(speed, seed).await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("desk.db"), clock.clone())
+        .await
+        .unwrap();
+    let cancel = CancellationToken::new();
+    let sync = spawn_sync(&store, &host, TOKEN, &class_id, clock, &cancel);
+    Rig {
+        host,
+        class_id,
+        store,
+        cancel,
+        sync,
+        _dir: dir,
+    }
+}
+
+/// A host (both teachers' tokens) simulating a class of 40 at `speed`, with the pathway assigned.
+async fn class_host(speed: f64, seed: u64) -> (RunningHost, String) {
     let mut config = HostConfig::local(TOKEN);
     config.tokens.push(CO_TEACHER.into());
     config.learners = 40;
@@ -47,34 +67,31 @@ async fn rig(speed: f64, seed: u64) -> Rig {
     let host = pathway_host::start(config).await.expect("host starts");
     let (class_id, _) = host.create_class("Period 3").expect("class");
     host.assign(&class_id, PATHWAY, None, None).expect("assign");
+    (host, class_id)
+}
 
-    let dir = tempfile::tempdir().unwrap();
-    let clock: SharedClock = Arc::new(SystemClock);
-    let store = Store::open(&dir.path().join("desk.db"), clock.clone())
-        .await
-        .unwrap();
-    let mut feed = FeedConfig::new(&host.url(), TOKEN, &class_id);
+/// A sync of the class into `store` with `token`, reconnecting quickly, until `cancel`.
+fn spawn_sync(
+    store: &Store,
+    host: &RunningHost,
+    token: &str,
+    class_id: &str,
+    clock: SharedClock,
+    cancel: &CancellationToken,
+) -> tokio::task::JoinHandle<Result<FeedStats, SyncError>> {
+    let mut feed = FeedConfig::new(&host.url(), token, class_id);
     feed.backoff = Backoff {
         min: Duration::from_millis(20),
         max: Duration::from_millis(200),
     };
-    let cancel = CancellationToken::new();
     let (sinks, _state, _stats) = FeedSinks::new();
-    let sync = tokio::spawn(sync_class(
+    tokio::spawn(sync_class(
         store.clone(),
         feed,
         clock,
         sinks,
         cancel.clone(),
-    ));
-    Rig {
-        host,
-        class_id,
-        store,
-        cancel,
-        sync,
-        _dir: dir,
-    }
+    ))
 }
 
 impl Rig {
@@ -408,15 +425,7 @@ async fn co_teachers_on_one_shared_store_see_each_others_answers_and_keep_their_
     let Some(db) = TestDb::open(Engine::Postgres).await else {
         return;
     };
-    let mut config = HostConfig::local(TOKEN);
-    config.tokens.push(CO_TEACHER.into());
-    config.learners = 40;
-    config.speed = 24.0;
-    config.seed = 5;
-    config.ping_interval = Duration::from_millis(200);
-    let host = pathway_host::start(config).await.expect("host starts");
-    let (class_id, _) = host.create_class("Period 3").expect("class");
-    host.assign(&class_id, PATHWAY, None, None).expect("assign");
+    let (host, class_id) = class_host(24.0, 5).await;
 
     let clock: SharedClock = Arc::new(SystemClock);
     // On the real clock, as the host is (the test database's own store runs on a fixed one).
@@ -433,22 +442,8 @@ async fn co_teachers_on_one_shared_store_see_each_others_answers_and_keep_their_
     let ada = teacher("ada.db").await;
     let bea = teacher("bea.db").await;
     let cancel = CancellationToken::new();
-    let mut syncs = Vec::new();
-    for (store, token) in [(&ada, TOKEN), (&bea, CO_TEACHER)] {
-        let mut feed = FeedConfig::new(&host.url(), token, &class_id);
-        feed.backoff = Backoff {
-            min: Duration::from_millis(20),
-            max: Duration::from_millis(200),
-        };
-        let (sinks, _state, _stats) = FeedSinks::new();
-        syncs.push(tokio::spawn(sync_class(
-            store.clone(),
-            feed,
-            clock.clone(),
-            sinks,
-            cancel.clone(),
-        )));
-    }
+    let syncs = [(&ada, TOKEN), (&bea, CO_TEACHER)]
+        .map(|(store, token)| spawn_sync(store, &host, token, &class_id, clock.clone(), &cancel));
 
     // The first waiting request, as Ada's desk lists it.
     let (ada_desk, bea_desk) = (Desk::new(&ada), Desk::new(&bea));

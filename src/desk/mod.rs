@@ -265,7 +265,7 @@ struct Row {
 
 /// The help requests' columns ([`Row`]) on both engines. The draft is not among them: it is
 /// the teacher's own text, in their file ([`Store::home_pool`]), which beside a shared store is
-/// another database; [`Desk::with_drafts`] fills it in.
+/// another database; [`Desk::fill_drafts`] fills it in.
 const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
      c.standard, c.request, c.at_ms, c.deadline_ms, c.state, c.claimed_by, c.response, \
      c.closed_at_ms, s.outcome AS sent_outcome, s.response AS sent_response, s.sent_at_ms, \
@@ -280,22 +280,25 @@ const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.w
 const HOME: &str =
     "the help desk (drafts, saved replies and promised visits stay in a teacher's own file)";
 
-/// A condition that leaves out the classes another host owns: `$column` is the class column,
-/// `$host` the parameter holding the host Settings name ([`Store::named_host_id`]). The desk
-/// serves the host the app follows and answers through, as the sidebar lists it; classes
-/// followed by id alone (no host) stay in.
-macro_rules! not_another_hosts {
-    ($column:literal, $host:literal) => {
+/// The classes another host owns: `$host` is the parameter holding the host Settings name
+/// ([`Store::named_host_id`]). The desk serves the host the app follows and answers through,
+/// as the sidebar lists it; classes followed by id alone (no host) are nobody else's.
+macro_rules! another_hosts_classes {
+    ($host:literal) => {
         concat!(
-            $column,
-            " NOT IN (SELECT class_id FROM classes WHERE host_id IS NOT NULL \
-             AND host_id IS DISTINCT FROM ",
-            $host,
-            ")"
+            "SELECT class_id FROM classes WHERE host_id IS NOT NULL AND host_id IS DISTINCT FROM ",
+            $host
         )
     };
 }
-pub(crate) use not_another_hosts;
+
+/// A condition that leaves out [`another_hosts_classes!`]: `$column` is the class column.
+macro_rules! not_another_hosts {
+    ($column:literal, $host:literal) => {
+        concat!($column, " NOT IN (", another_hosts_classes!($host), ")")
+    };
+}
+pub(crate) use {another_hosts_classes, not_another_hosts};
 
 fn teacher_key(class_id: &str) -> String {
     format!("desk.teacher_id:{class_id}")
@@ -333,15 +336,11 @@ impl<'a> Desk<'a> {
         Ok(self.store.setting(&teacher_key(class_id)).await?)
     }
 
-    /// `rows` with the teacher's drafts (of one class, or of every class) filled in from their
-    /// own file; none on a shared store read without its home.
-    async fn with_drafts(
-        &self,
-        mut rows: Vec<Row>,
-        class_id: Option<&str>,
-    ) -> Result<Vec<Row>, DeskError> {
+    /// Fills in `rows`' drafts (of one class, or of every class) from the teacher's own file;
+    /// none on a shared store read without its home.
+    async fn fill_drafts(&self, rows: &mut [Row], class_id: Option<&str>) -> Result<(), DeskError> {
         let Some(pool) = self.store.home_pool() else {
-            return Ok(rows);
+            return Ok(());
         };
         let drafts: Vec<(String, String, String)> = sqlx::query_as(
             "SELECT class_id, call_id, body FROM desk_drafts WHERE ?1 IS NULL OR class_id = ?1",
@@ -350,16 +349,16 @@ impl<'a> Desk<'a> {
         .fetch_all(pool)
         .await?;
         if drafts.is_empty() {
-            return Ok(rows);
+            return Ok(());
         }
         let mut drafts: std::collections::HashMap<(String, String), String> = drafts
             .into_iter()
             .map(|(class, call, body)| ((class, call), body))
             .collect();
-        for row in &mut rows {
+        for row in rows {
             row.draft = drafts.remove(&(row.class_id.clone(), row.call_id.clone()));
         }
-        Ok(rows)
+        Ok(())
     }
 
     /// Waiting requests (the teacher's own claims first, then oldest first), then those closed
@@ -369,7 +368,7 @@ impl<'a> Desk<'a> {
         let now = self.store.now_ms();
         let since = now - RECENTLY_CLOSED_MS;
         let host_id = self.store.named_host_id().await?;
-        let rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
+        let mut rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
             let sql = format!(
                 "{SELECT} AND (CAST($1 AS TEXT) IS NULL OR c.class_id = $1) \
                  AND (c.state = 'open' OR c.closed_at_ms >= $2 OR s.sent_at_ms >= $2) \
@@ -384,7 +383,7 @@ impl<'a> Desk<'a> {
                 .fetch_all(pool)
                 .await?
         });
-        let rows = self.with_drafts(rows, class_id).await?;
+        self.fill_drafts(&mut rows, class_id).await?;
         let mut out = Vec::with_capacity(rows.len());
         let mut rosters = std::collections::HashMap::new();
         let mut teachers = std::collections::HashMap::new();
@@ -458,7 +457,7 @@ impl<'a> Desk<'a> {
         class_id: &str,
         learner: &str,
     ) -> Result<Vec<HelpRequest>, DeskError> {
-        let rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
+        let mut rows: Vec<Row> = on_pool!(self.store.engine(), |pool| {
             sqlx::query_as(&format!(
                 "{SELECT} AND c.class_id = $1 AND c.learner = $2 ORDER BY c.at_ms, {}",
                 by_code_point("c.call_id", PG)
@@ -468,7 +467,7 @@ impl<'a> Desk<'a> {
             .fetch_all(pool)
             .await?
         });
-        let rows = self.with_drafts(rows, Some(class_id)).await?;
+        self.fill_drafts(&mut rows, Some(class_id)).await?;
         let name = self
             .store
             .roster(class_id)
@@ -519,15 +518,8 @@ impl<'a> Desk<'a> {
                 .await?
         });
         let mut row = row.ok_or_else(|| DeskError::NotFound(call_id.to_string()))?;
-        if let Some(pool) = self.store.home_pool() {
-            row.draft = sqlx::query_scalar(
-                "SELECT body FROM desk_drafts WHERE class_id = ? AND call_id = ?",
-            )
-            .bind(&row.class_id)
-            .bind(call_id)
-            .fetch_optional(pool)
+        self.fill_drafts(std::slice::from_mut(&mut row), Some(&class_id))
             .await?;
-        }
         let name = self
             .store
             .roster(&row.class_id)

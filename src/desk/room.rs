@@ -9,10 +9,10 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 
-use super::{Desk, DeskError, not_another_hosts};
+use super::{Desk, DeskError, another_hosts_classes, not_another_hosts};
 use crate::dto::ms;
 use crate::progress::names::{Labeler, Privacy};
-use crate::store::engine::{on_conn, on_pool};
+use crate::store::engine::{json_list, on_conn, on_pool};
 
 /// The calls that are follow-ups: assist requests closed unanswered by the host (or past their
 /// deadline with no answer from this desk), not yet marked done. `$1` is the clock; `$class` is
@@ -167,22 +167,16 @@ impl Desk<'_> {
         // database than the visits': two reads merged here rather than one join.
         let (others, titles): (Vec<String>, Vec<(String, String, String)>) =
             on_pool!(self.store.engine(), |pool| {
-                // Another host's classes, as `not_another_hosts!` leaves them out.
-                let others = sqlx::query_scalar(
-                    "SELECT class_id FROM classes WHERE host_id IS NOT NULL \
-                     AND host_id IS DISTINCT FROM $1",
-                )
-                .bind(host_id)
-                .fetch_all(pool)
-                .await?;
+                let others = sqlx::query_scalar(another_hosts_classes!("$1"))
+                    .bind(host_id)
+                    .fetch_all(pool)
+                    .await?;
                 let pathways: Vec<&str> = visits.iter().map(|v| v.3.as_str()).collect();
-                let titles = sqlx::query_as(if PG {
+                let titles = sqlx::query_as(&format!(
                     "SELECT pathway_id, widget_id, title FROM pathway_steps \
-                     WHERE pathway_id IN (SELECT json_array_elements_text($1::json))"
-                } else {
-                    "SELECT pathway_id, widget_id, title FROM pathway_steps \
-                     WHERE pathway_id IN (SELECT value FROM json_each($1))"
-                })
+                     WHERE pathway_id IN ({})",
+                    json_list("$1", PG)
+                ))
                 .bind(serde_json::Value::from(pathways).to_string())
                 .fetch_all(pool)
                 .await?;

@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use crate::store::engine::{Conn, by_code_point, on_conn, on_pool};
+use crate::store::engine::{Conn, by_code_point, json_list, on_conn, on_pool};
 use serde::Serialize;
 
 use crate::store::{Store, StoreError};
@@ -528,11 +528,7 @@ impl Store {
         let learners: Vec<String> = match &only {
             None => self.learners(class_id).await?,
             Some(ids) => on_pool!(self.engine(), |pool| {
-                let list = if PG {
-                    "SELECT json_array_elements_text($2::json)"
-                } else {
-                    "SELECT value FROM json_each($2)"
-                };
+                let list = json_list("$2", PG);
                 sqlx::query_scalar(&format!(
                     "SELECT learner FROM learners WHERE class_id = $1 AND learner IN ({list}) \
                      ORDER BY {}",

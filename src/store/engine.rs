@@ -264,6 +264,16 @@ pub(crate) fn by_code_point(column: &str, pg: bool) -> String {
     }
 }
 
+/// The elements of the JSON array of strings bound at `param` (`$2`), as a subquery for
+/// `x IN (...)`: one statement for a list of any length, on either engine.
+pub(crate) fn json_list(param: &str, pg: bool) -> String {
+    if pg {
+        format!("SELECT json_array_elements_text({param}::json)")
+    } else {
+        format!("SELECT value FROM json_each({param})")
+    }
+}
+
 /// A write transaction on either engine.
 pub(crate) enum Tx {
     Sqlite(Transaction<'static, Sqlite>),

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use sqlx::QueryBuilder;
 
-use super::engine::{Conn, on_conn};
+use super::engine::{Conn, json_list, on_conn};
 
 use super::StoreError;
 use crate::progress::grid::{CellState, Narrow, cell_facts, cell_state};
@@ -48,14 +48,12 @@ pub(crate) async fn refresh_touched(
     on_conn!(conn, |conn| {
         if !touched.calls.is_empty() {
             let calls: Vec<&str> = touched.calls.iter().map(String::as_str).collect();
-            let sql = if PG {
+            let sql = format!(
                 "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = $1 \
-             AND call_id IN (SELECT json_array_elements_text($2::json))"
-            } else {
-                "SELECT pathway_id, learner, widget_id FROM calls WHERE class_id = $1 \
-             AND call_id IN (SELECT value FROM json_each($2))"
-            };
-            let cells: Vec<(String, String, String)> = sqlx::query_as(sql)
+                 AND call_id IN ({})",
+                json_list("$2", PG)
+            );
+            let cells: Vec<(String, String, String)> = sqlx::query_as(&sql)
                 .bind(class_id)
                 .bind(serde_json::Value::from(calls).to_string())
                 .fetch_all(&mut *conn)
