@@ -317,13 +317,16 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert_eq!(list_backups(&path).len(), 1);
 
     // Make it the file the previous release left: the last migration undone (it only adds the
-    // grid's rollup tables) and unrecorded.
+    // rollup cells' facts) and unrecorded.
     let newest = newest_known();
     let mut conn = raw(&path).await;
     for undo in [
-        "DROP TABLE grid_cells",
-        "DROP TABLE grid_totals",
-        "DROP TABLE rollups_pending",
+        "ALTER TABLE grid_cells DROP COLUMN last_completed_at",
+        "ALTER TABLE grid_cells DROP COLUMN last_correct",
+        "ALTER TABLE grid_cells DROP COLUMN last_struggle_at",
+        "ALTER TABLE grid_cells DROP COLUMN open_assist",
+        "ALTER TABLE grid_cells DROP COLUMN follow_up",
+        "ALTER TABLE grid_cells DROP COLUMN calls",
     ] {
         sqlx::query(undo).execute(&mut conn).await.unwrap();
     }

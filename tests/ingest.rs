@@ -20,6 +20,8 @@ on_both_engines!(
     calls_open_answer_and_refuse_late_or_double_answers,
     backfill_then_feed_counts_each_result_once,
     rebuild_equals_live,
+    the_rollup_kept_by_arithmetic_is_the_rollup_rebuilt,
+    a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens,
     two_classes_that_reuse_a_run_id_keep_both_results,
     two_classes_that_reuse_a_call_id_keep_both_calls,
     one_batch_closes_and_claims_many_earlier_calls,
@@ -480,6 +482,164 @@ async fn rebuild_equals_live(db: TestDb) {
     db.execute("DELETE FROM results WHERE widget_run_id = 'run-0'")
         .await;
     assert_ne!(db.derived_dump().await, live);
+}
+
+/// Each batch folds what it inserted into the grid's cells by arithmetic; a rebuild computes
+/// them from the derived tables. The two agree where the order is subtle: completions at the
+/// same millisecond (the incorrect one decides, whichever came first), a completion older than
+/// the cell's newest, a struggle then a completion, and a run delivered again (counted once).
+async fn the_rollup_kept_by_arithmetic_is_the_rollup_rebuilt(db: TestDb) {
+    let (store, registry) = ready(&db).await;
+    let at = |mut v: serde_json::Value, at: &str| {
+        v["at"] = json!(at);
+        v
+    };
+    let batches = [
+        vec![
+            completion("anon_tiea0001", "r1", Some(true)),
+            completion("anon_tieb0002", "r3", Some(false)),
+            completion("anon_tiec0003", "r5", None),
+            at(struggle("anon_strd0004", "r7", 3), "2027-01-15T08:00:00Z"),
+            completion("anon_olde0005", "r9", Some(true)),
+        ],
+        vec![
+            completion("anon_tiea0001", "r2", Some(false)),
+            completion("anon_tieb0002", "r4", Some(true)),
+            completion("anon_tiec0003", "r6", Some(true)),
+            at(
+                completion("anon_strd0004", "r8", Some(true)),
+                "2027-01-15T08:00:01Z",
+            ),
+            at(
+                completion("anon_olde0005", "r10", Some(false)),
+                "2027-01-15T07:00:00Z",
+            ),
+        ],
+        // Delivered again under new seqs: stored once, counted once.
+        vec![
+            completion("anon_tiea0001", "r1", Some(true)),
+            completion("anon_tieb0002", "r4", Some(true)),
+        ],
+    ];
+    let mut seq = 0;
+    for batch in batches {
+        let frames = batch
+            .into_iter()
+            .map(|value| {
+                seq += 1;
+                let name = if value.get("widget_result").is_some() {
+                    "a2learn.widget_completed"
+                } else {
+                    "a2learn.widget_struggle"
+                };
+                frame(seq, name, value)
+            })
+            .collect();
+        store.ingest(CLASS, &registry, frames).await.unwrap();
+    }
+    let cell = |learner: &'static str| {
+        let db = &db;
+        async move {
+            let sql = format!(
+                "SELECT state || ' ' || completions || ' ' || incorrect FROM grid_cells \
+                 WHERE learner = '{learner}' AND widget_id = 'w-compare'"
+            );
+            raw!(db, |pool| sqlx::query_scalar::<_, String>(&sql)
+                .fetch_one(pool)
+                .await)
+            .unwrap()
+        }
+    };
+    let expected = [
+        ("anon_tiea0001", "completed_incorrect 2 1"),
+        ("anon_tieb0002", "completed_incorrect 2 1"),
+        ("anon_tiec0003", "completed_correct 2 0"),
+        ("anon_strd0004", "completed_correct 1 0"),
+        ("anon_olde0005", "completed_correct 2 1"),
+    ];
+    for (learner, state) in expected {
+        assert_eq!(cell(learner).await, state, "{learner}, kept live");
+    }
+    let live = db.derived_dump().await;
+    store.rebuild_grid_rollup().await.unwrap();
+    assert_eq!(
+        db.derived_dump().await,
+        live,
+        "rebuilt == kept by arithmetic"
+    );
+    for (learner, state) in expected {
+        assert_eq!(cell(learner).await, state, "{learner}, rebuilt");
+    }
+    // Control: the dump sees a cell whose facts drifted, not only its state.
+    db.execute("UPDATE grid_cells SET last_struggle_at = 0 WHERE learner = 'anon_tiea0001'")
+        .await;
+    assert_ne!(db.derived_dump().await, live);
+}
+
+/// A store the last release wrote (its rollup cells without their facts) gets the facts when it
+/// next opens, on either engine: the migration adds the columns and leaves the rollup to build,
+/// and the first open builds it as a rebuild would.
+async fn a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens(db: TestDb) {
+    let (store, registry) = ready(&db).await;
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.widget_struggle",
+            struggle("anon_aaaa1111", "r1", 2),
+        ),
+        frame(
+            2,
+            "a2learn.assist",
+            assist("anon_aaaa1111", "r1", "c1", "How?"),
+        ),
+        frame(
+            3,
+            "a2learn.widget_completed",
+            completion("anon_bbbb2222", "r2", Some(false)),
+        ),
+        frame(
+            4,
+            "a2learn.widget_completed",
+            reflection("anon_bbbb2222", "r3"),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    let live = db.derived_dump().await;
+    let newest = store.schema_version().await.unwrap();
+    assert_eq!(
+        newest, 20261204000001,
+        "this test undoes the newest migration"
+    );
+
+    for column in [
+        "last_completed_at",
+        "last_correct",
+        "last_struggle_at",
+        "open_assist",
+        "follow_up",
+        "calls",
+    ] {
+        db.execute(&format!("ALTER TABLE grid_cells DROP COLUMN {column}"))
+            .await;
+    }
+    if db.engine == support::engines::Engine::Postgres {
+        db.execute("DROP TABLE rollups_pending").await;
+    }
+    db.execute(&format!(
+        "DELETE FROM _sqlx_migrations WHERE version = {newest}"
+    ))
+    .await;
+    assert_ne!(db.derived_dump().await, live, "control: the facts are gone");
+
+    let reopened = db.teacher_store().await;
+    assert_eq!(reopened.schema_version().await.unwrap(), newest);
+    assert_eq!(db.count("SELECT COUNT(*) FROM rollups_pending").await, 0);
+    assert_eq!(
+        db.derived_dump().await,
+        live,
+        "built as live ingest kept it"
+    );
+    reopened.close().await;
 }
 
 async fn diagnostics_list_quarantine_and_class_counts(db: TestDb) {

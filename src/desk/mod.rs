@@ -806,6 +806,6 @@ pub(crate) async fn refresh_call_row(
 ) -> Result<(), StoreError> {
     lock_class(conn, class_id).await?;
     let mut touched = crate::store::rollup::Touched::default();
-    touched.calls.insert(call_id.to_string());
+    touched.call(call_id);
     crate::store::rollup::refresh_touched(conn, class_id, touched).await
 }

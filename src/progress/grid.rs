@@ -12,7 +12,8 @@
 //! 3. `struggling`: a struggle signal newer than the newest completion (or with none).
 //! 4. a completion: the newest one decides: `completed_correct` (`correct: true`),
 //!    `completed_incorrect` (`false`), `completed` (`null`: a step that does not assess, or no
-//!    check ran).
+//!    check ran). Of two at the same millisecond the incorrect one decides, then the correct
+//!    one ([`CellFacts::add_completion`]: the grid's rollup and its rebuild must agree).
 //! 5. `in_progress`: no completion, but some call (score or assist, any state) on the step.
 //! 6. `not_started`: nothing stored for the learner on the step.
 
@@ -90,6 +91,70 @@ pub struct CellFacts {
     /// A help request the host closed unanswered, not yet followed up ([`crate::desk::room`]).
     pub follow_up: bool,
     pub calls: u32,
+}
+
+impl CellFacts {
+    /// Adds one stored completion (a row of `results`).
+    pub fn add_completion(&mut self, at_ms: i64, correct: Option<bool>) {
+        self.completions = self.completions.saturating_add(1);
+        if correct == Some(false) {
+            self.incorrect = self.incorrect.saturating_add(1);
+        }
+        let newest = newest_key(at_ms, correct);
+        if self
+            .last_completion
+            .is_none_or(|(at, c)| newest_key(at, c) < newest)
+        {
+            self.last_completion = Some((at_ms, correct));
+        }
+    }
+
+    /// Adds one stored struggle signal (a row of `struggles`).
+    pub fn add_struggle(&mut self, at_ms: i64) {
+        self.last_struggle_at = Some(self.last_struggle_at.map_or(at_ms, |at| at.max(at_ms)));
+    }
+
+    /// Adds the completions and struggles of `more` (rows stored since these facts were read).
+    pub(crate) fn add(&mut self, more: &CellFacts) {
+        let (completions, incorrect) = (self.completions, self.incorrect);
+        if let Some((at, correct)) = more.last_completion {
+            self.add_completion(at, correct);
+        }
+        self.completions = completions.saturating_add(more.completions);
+        self.incorrect = incorrect.saturating_add(more.incorrect);
+        if let Some(at) = more.last_struggle_at {
+            self.add_struggle(at);
+        }
+    }
+
+    /// Replaces the call facts (read again: calls change state).
+    pub(crate) fn set_calls(&mut self, calls: CallFacts) {
+        self.open_assist = calls.open_assist;
+        self.follow_up = calls.follow_up;
+        self.calls = calls.calls;
+    }
+}
+
+/// Orders completions by time, and at one millisecond by verdict (incorrect over correct over
+/// none): the same integer [`GRID_RESULTS_SQL`] takes the `MAX` of, so the rollup kept by
+/// arithmetic and the one rebuilt by the query pick the same newest completion.
+fn newest_key(at_ms: i64, correct: Option<bool>) -> i64 {
+    let rank = match correct {
+        None => 0,
+        Some(true) => 1,
+        Some(false) => 2,
+    };
+    at_ms.saturating_mul(4).saturating_add(rank)
+}
+
+/// The time and verdict a [`newest_key`] was made of.
+fn from_newest_key(key: i64) -> (i64, Option<bool>) {
+    let correct = match key.rem_euclid(4) {
+        0 => None,
+        1 => Some(true),
+        _ => Some(false),
+    };
+    (key.div_euclid(4), correct)
 }
 
 /// The state of one cell (see the module docs for the precedence).
@@ -244,11 +309,15 @@ impl Narrow {
     }
 }
 
-/// The grid's facts, read from the derived tables (by the rollup, [`crate::store::rollup`]);
-/// public so the plan test can check every one reads through an index.
-pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), correct, COUNT(*), \
-     SUM(correct = 0) FROM results WHERE class_id = $1 AND pathway_id = $2 \
-     GROUP BY learner, widget_id";
+/// The grid's facts, read from the derived tables (by the rollup's rebuild,
+/// [`crate::store::rollup`]); public so the plan test can check every one reads through an
+/// index. The newest completion is the `MAX` of [`newest_key`] (`correct` as an integer on
+/// SQLite, a boolean on PostgreSQL: `CASE WHEN correct` reads both); the results and struggles
+/// statements run on both engines.
+pub const GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, \
+     MAX(at_ms * 4 + CASE WHEN correct IS NULL THEN 0 WHEN correct THEN 1 ELSE 2 END), \
+     COUNT(*), COUNT(*) FILTER (WHERE NOT correct) FROM results \
+     WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
 pub const GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
      WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
 pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
@@ -258,19 +327,59 @@ pub const GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
          AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = $1)), \
      COUNT(*) FROM calls WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
 
-/// The same facts on PostgreSQL, which has no bare columns in an aggregate (SQLite's
-/// `MAX(at_ms), correct` reads the latest completion's verdict) and no `MAX` of a boolean.
-pub const PG_GRID_RESULTS_SQL: &str = "SELECT learner, widget_id, MAX(at_ms), \
-     (ARRAY_AGG(correct ORDER BY at_ms DESC))[1], COUNT(*), COUNT(*) FILTER (WHERE NOT correct) \
-     FROM results WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
-pub const PG_GRID_STRUGGLES_SQL: &str = "SELECT learner, widget_id, MAX(at_ms) FROM struggles \
-     WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
+/// [`GRID_CALLS_SQL`] on PostgreSQL, which has no `MAX` of a boolean.
 pub const PG_GRID_CALLS_SQL: &str = "SELECT learner, widget_id, \
      BOOL_OR(function = 'assist' AND state = 'open'), \
      BOOL_OR(function = 'assist' AND state IN ('expired', 'failed') \
          AND call_id NOT IN (SELECT call_id FROM desk_sent WHERE class_id = $1) \
          AND call_id NOT IN (SELECT call_id FROM desk_followups_done WHERE class_id = $1)), \
      COUNT(*) FROM calls WHERE class_id = $1 AND pathway_id = $2 GROUP BY learner, widget_id";
+
+/// A cell's call facts: an open help request, a follow-up owed, how many calls.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct CallFacts {
+    pub open_assist: bool,
+    pub follow_up: bool,
+    pub calls: u32,
+}
+
+/// The call facts of a class's cells on a pathway (all, or the cells `narrow` names).
+pub(crate) async fn call_facts(
+    conn: &mut Conn<'_>,
+    class_id: &str,
+    pathway_id: &str,
+    narrow: &Narrow,
+) -> Result<HashMap<(String, String), CallFacts>, StoreError> {
+    on_conn!(conn, |conn| {
+        let sql = narrow.sql(
+            if PG {
+                PG_GRID_CALLS_SQL
+            } else {
+                GRID_CALLS_SQL
+            },
+            PG,
+        );
+        let mut q = sqlx::query_as(&sql).bind(class_id).bind(pathway_id);
+        // The narrowing's list is bound only when the statement has it: PostgreSQL refuses a
+        // parameter a statement does not take.
+        if let Some(only) = narrow.bind() {
+            q = q.bind(only);
+        }
+        let calls: Vec<(String, String, bool, bool, i64)> = q.fetch_all(&mut *conn).await?;
+        Ok(calls
+            .into_iter()
+            .map(|(learner, widget, open_assist, follow_up, n)| {
+                let calls = u32::try_from(n).unwrap_or(u32::MAX);
+                let facts = CallFacts {
+                    open_assist,
+                    follow_up,
+                    calls,
+                };
+                ((learner, widget), facts)
+            })
+            .collect())
+    })
+}
 
 /// The facts of a class's cells on a pathway (all, or the cells `narrow` names), from results,
 /// struggles and calls.
@@ -283,33 +392,20 @@ pub(crate) async fn cell_facts(
     let only = narrow.bind();
     let mut facts: HashMap<(String, String), CellFacts> = HashMap::new();
     on_conn!(conn, |conn| {
-        let [results_sql, struggles_sql, calls_sql] = if PG {
-            [
-                PG_GRID_RESULTS_SQL,
-                PG_GRID_STRUGGLES_SQL,
-                PG_GRID_CALLS_SQL,
-            ]
-        } else {
-            [GRID_RESULTS_SQL, GRID_STRUGGLES_SQL, GRID_CALLS_SQL]
-        }
-        .map(|sql| narrow.sql(sql, PG));
-        // The narrowing's list is bound only when the statement has it: PostgreSQL refuses a
-        // parameter a statement does not take.
-        let mut q = sqlx::query_as(&results_sql).bind(class_id).bind(pathway_id);
+        let sql = narrow.sql(GRID_RESULTS_SQL, PG);
+        let mut q = sqlx::query_as(&sql).bind(class_id).bind(pathway_id);
         if let Some(only) = only {
             q = q.bind(only);
         }
-        let results: Vec<(String, String, i64, Option<bool>, i64, i64)> =
-            q.fetch_all(&mut *conn).await?;
-        for (learner, widget, at, correct, n, incorrect) in results {
+        let results: Vec<(String, String, i64, i64, i64)> = q.fetch_all(&mut *conn).await?;
+        for (learner, widget, newest, n, incorrect) in results {
             let f = facts.entry((learner, widget)).or_default();
-            f.last_completion = Some((at, correct));
+            f.last_completion = Some(from_newest_key(newest));
             f.completions = u32::try_from(n).unwrap_or(u32::MAX);
             f.incorrect = u32::try_from(incorrect).unwrap_or(u32::MAX);
         }
-        let mut q = sqlx::query_as(&struggles_sql)
-            .bind(class_id)
-            .bind(pathway_id);
+        let sql = narrow.sql(GRID_STRUGGLES_SQL, PG);
+        let mut q = sqlx::query_as(&sql).bind(class_id).bind(pathway_id);
         if let Some(only) = only {
             q = q.bind(only);
         }
@@ -317,18 +413,10 @@ pub(crate) async fn cell_facts(
         for (learner, widget, at) in struggles {
             facts.entry((learner, widget)).or_default().last_struggle_at = Some(at);
         }
-        let mut q = sqlx::query_as(&calls_sql).bind(class_id).bind(pathway_id);
-        if let Some(only) = only {
-            q = q.bind(only);
-        }
-        let calls: Vec<(String, String, bool, bool, i64)> = q.fetch_all(&mut *conn).await?;
-        for (learner, widget, open_assist, follow_up, n) in calls {
-            let f = facts.entry((learner, widget)).or_default();
-            f.open_assist = open_assist;
-            f.follow_up = follow_up;
-            f.calls = u32::try_from(n).unwrap_or(u32::MAX);
-        }
     });
+    for (cell, calls) in call_facts(conn, class_id, pathway_id, narrow).await? {
+        facts.entry(cell).or_default().set_calls(calls);
+    }
     Ok(facts)
 }
 

@@ -353,7 +353,7 @@ impl Store {
             });
         }
         // Still under the lock: a rollup the migrations left to build is built once.
-        let built = rollup::build_pending(&pool).await;
+        let built = rollup::build_pending(&Pool::Sqlite(pool.clone())).await;
         drop(lock);
         if let Err(e) = built {
             pool.close().await;
@@ -432,9 +432,14 @@ impl Store {
             pool.close().await;
             return Err(StoreError::MigrateShared { location, source });
         }
+        let pool = Pool::Postgres(pool);
+        if let Err(e) = rollup::build_pending(&pool).await {
+            pool.close().await;
+            return Err(e);
+        }
         tracing::debug!(location = %location, "shared store opened");
         Ok(Self {
-            pool: Pool::Postgres(pool),
+            pool,
             location: Location::Postgres(url.clone()),
             clock,
             home: None,

@@ -115,14 +115,23 @@ pub(crate) async fn apply_accepted(
             };
             if let Some(identity) = message.identity() {
                 learners.push(identity.learner.as_str());
-                touched.cell(&identity.pathway_id, &identity.learner, &identity.widget_id);
-            } else if let Some(call) = lookup(message).call {
-                touched.calls.insert(call.to_string());
             }
             match message {
                 Message::WidgetCompleted(m) => completions.push((*seq, m, payload.as_str())),
                 Message::WidgetStruggle(m) => struggles.push((*seq, m, payload.as_str())),
-                _ => {}
+                Message::ScoreRequest(m) => {
+                    let id = &m.identity;
+                    touched.call_on(&id.pathway_id, &id.learner, &id.widget_id);
+                }
+                Message::AssistRequest(m) => {
+                    let id = &m.identity;
+                    touched.call_on(&id.pathway_id, &id.learner, &id.widget_id);
+                }
+                _ => {
+                    if let Some(call) = lookup(message).call {
+                        touched.call(call);
+                    }
+                }
             }
         }
 
@@ -148,8 +157,17 @@ pub(crate) async fn apply_accepted(
                     .push_bind(*seq)
                     .push_bind(*payload);
             });
-            q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
-            changes.results |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+            // What was inserted (not a run stored before) is what the rollup adds.
+            q.push(
+                " ON CONFLICT (class_id, widget_run_id) DO NOTHING \
+                 RETURNING pathway_id, learner, widget_id, at_ms, correct",
+            );
+            let inserted: Vec<(String, String, String, i64, Option<bool>)> =
+                q.build_query_as().fetch_all(&mut *conn).await?;
+            changes.results |= !inserted.is_empty();
+            for (pathway, learner, widget, at_ms, correct) in inserted {
+                touched.completion(&pathway, &learner, &widget, at_ms, correct);
+            }
         }
         for chunk in struggles.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Db>::new(
@@ -170,8 +188,16 @@ pub(crate) async fn apply_accepted(
                     .push_bind(*seq)
                     .push_bind(*payload);
             });
-            q.push(" ON CONFLICT (class_id, widget_run_id) DO NOTHING");
-            changes.struggles |= q.build().execute(&mut *conn).await?.rows_affected() > 0;
+            q.push(
+                " ON CONFLICT (class_id, widget_run_id) DO NOTHING \
+                 RETURNING pathway_id, learner, widget_id, at_ms",
+            );
+            let inserted: Vec<(String, String, String, i64)> =
+                q.build_query_as().fetch_all(&mut *conn).await?;
+            changes.struggles |= !inserted.is_empty();
+            for (pathway, learner, widget, at_ms) in inserted {
+                touched.struggle(&pathway, &learner, &widget, at_ms);
+            }
         }
         learners.sort_unstable();
         learners.dedup();
