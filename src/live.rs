@@ -18,7 +18,7 @@ use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
 use crate::room::RoomTools;
-use crate::store::{Changes, ClassRow, DEMO_HOST_ID, RowsTouched, Store, StoreError};
+use crate::store::{Changes, ClassRow, RowsTouched, Store, StoreError};
 use crate::sync::sync_class;
 
 /// How long change notifications are gathered before the views are told: a burst of events must
@@ -71,8 +71,8 @@ impl Coded for ActionError {
 pub struct HostTarget {
     pub url: String,
     pub token: String,
-    /// What names the host across starts (its classes are its own): [`DEMO_HOST_ID`] for the
-    /// embedded demo host, whose address changes each start; else its URL.
+    /// What names the host across starts (its classes are its own): for the embedded demo
+    /// host, whose address changes each start, [`Store::demo_host_id`]; else its URL.
     pub host_id: String,
 }
 
@@ -86,10 +86,11 @@ impl HostTarget {
         }
     }
 
-    /// The embedded demo host, wherever it listens this time.
-    pub fn demo(url: &str, token: &str) -> Self {
+    /// The embedded demo host, wherever it listens this time, by the name the store gave it
+    /// ([`Store::demo_host_id`]).
+    pub fn demo(url: &str, token: &str, host_id: &str) -> Self {
         Self {
-            host_id: DEMO_HOST_ID.to_string(),
+            host_id: host_id.to_string(),
             ..Self::at(url, token)
         }
     }
@@ -326,10 +327,11 @@ impl Live {
     /// quiet once they have finished every assigned pathway). Does nothing when the demo host
     /// has a class already (another host's classes do not count: they are not followed here).
     pub async fn ensure_demo_class(&self) -> Result<Option<ClassRow>, ActionError> {
-        let demo_classes = self.store.classes_of_host(DEMO_HOST_ID).await?;
+        let demo = self.configured_target().await?.host_id;
+        let demo_classes = self.store.classes_of_host(&demo).await?;
         if demo_classes
             .iter()
-            .any(|c| c.host_id.as_deref() == Some(DEMO_HOST_ID))
+            .any(|c| c.host_id.as_deref() == Some(demo.as_str()))
         {
             return Ok(None);
         }

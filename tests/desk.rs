@@ -539,7 +539,9 @@ async fn coming_over_promises_a_visit_until_it_is_made(db: TestDb) {
 async fn a_reused_call_id_is_served_for_the_followed_hosts_class_only(db: TestDb) {
     let store = teacher(&db).await;
     const SCHOOL: &str = "https://school.example";
-    store.bind_class_to_host("class-1", "demo").await.unwrap();
+    // The teacher's demo host ("demo" in their file, a name of its own beside a shared store).
+    let demo = store.demo_host_id().await.unwrap();
+    store.bind_class_to_host("class-1", &demo).await.unwrap();
     store
         .upsert_class("class-2", "Period 4", None)
         .await

@@ -305,9 +305,9 @@ async fn co_teachers_on_one_shared_store_keep_their_own_settings() {
     bea.set_setting("host_url", SCHOOL).await.unwrap();
     assert_eq!(bea.named_host_id().await.unwrap().as_deref(), Some(SCHOOL));
     assert_eq!(
-        ada.named_host_id().await.unwrap().as_deref(),
-        Some(DEMO_HOST_ID),
-        "Bea's host is not Ada's"
+        ada.named_host_id().await.unwrap(),
+        Some(ada.demo_host_id().await.unwrap()),
+        "Bea's host is not Ada's: Ada's is her demo host"
     );
     ada.set_store_setting("backfill_done:class-1", "1")
         .await
@@ -323,4 +323,85 @@ async fn co_teachers_on_one_shared_store_keep_their_own_settings() {
     let dump = pg_dump(&db.location);
     assert!(dump.contains("backfill_done:class-1"), "the store's mark");
     assert!(!dump.contains(SCHOOL), "a teacher's host reached the store");
+}
+
+/// Two co-teachers on one shared store, each app with its embedded demo host (the default): each
+/// demo host is named apart, so each app makes a demo class of its own and follows it on its own
+/// demo host. Under one name the second app found the first's demo class, made none, and asked
+/// its own demo host for a class that host never had. In a teacher's own file the demo host
+/// keeps its one name (the control), and a teacher's name for theirs survives a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn co_teachers_in_demo_mode_on_one_shared_store_each_follow_their_own_demo_class() {
+    use support::engines::{Engine, TestDb};
+    let file = TestDb::open(Engine::Sqlite).await.unwrap();
+    assert_eq!(file.store.demo_host_id().await.unwrap(), DEMO_HOST_ID);
+
+    let Some(db) = TestDb::open(Engine::Postgres).await else {
+        return;
+    };
+    let ada = db.teacher_store().await;
+    let home_b = Store::open(&db.dir().join("home-b.db"), Arc::new(db.clock.clone()))
+        .await
+        .unwrap();
+    let bea = db.store.clone().with_home(home_b).unwrap();
+    let (ada_demo, bea_demo) = (
+        ada.demo_host_id().await.unwrap(),
+        bea.demo_host_id().await.unwrap(),
+    );
+    assert_ne!(ada_demo, bea_demo);
+    assert!(ada_demo.starts_with(DEMO_HOST_ID), "{ada_demo}");
+    assert_eq!(
+        db.teacher_store().await.demo_host_id().await.unwrap(),
+        ada_demo,
+        "kept in Ada's file across a restart"
+    );
+
+    let clock: SharedClock = Arc::new(SystemClock);
+    let (host_a, host_b) = (host(1).await, host(2).await);
+    let (ada_live, _, _) = Live::new(ada.clone(), clock.clone());
+    let (bea_live, _, _) = Live::new(bea.clone(), clock);
+    let ada_class = demo_class_on(&ada_live, &host_a, &ada_demo)
+        .await
+        .expect("Ada's demo class");
+    let bea_class = demo_class_on(&bea_live, &host_b, &bea_demo)
+        .await
+        .expect("Bea's demo class, though Ada's is in the store");
+    assert_ne!(ada_class.class_id, bea_class.class_id);
+    assert_eq!(
+        class_ids(&ada, &ada_demo).await,
+        [ada_class.class_id.as_str()]
+    );
+    assert_eq!(
+        class_ids(&bea, &bea_demo).await,
+        [bea_class.class_id.as_str()]
+    );
+    wait_connections(&host_a, &ada_class.class_id, 1).await;
+    wait_connections(&host_b, &bea_class.class_id, 1).await;
+    assert_eq!(
+        connections(&host_b, &ada_class.class_id),
+        0,
+        "Bea's app never asks her demo host for Ada's class"
+    );
+    assert_eq!(connections(&host_a, &bea_class.class_id), 0);
+    assert_eq!(
+        ada_live.ensure_demo_class().await.unwrap(),
+        None,
+        "a second start makes no second class"
+    );
+    ada_live.shutdown().await;
+    bea_live.shutdown().await;
+    host_a.shutdown().await;
+    host_b.shutdown().await;
+}
+
+/// Points `live` at a demo host named `host_id` and makes its demo class (none when it has one).
+async fn demo_class_on(
+    live: &Live,
+    host: &RunningHost,
+    host_id: &str,
+) -> Option<a2learn_teacher::store::ClassRow> {
+    live.set_target(Some(HostTarget::demo(&host.url(), TOKEN, host_id)))
+        .await
+        .unwrap();
+    live.ensure_demo_class().await.unwrap()
 }

@@ -88,8 +88,9 @@ impl DemoHost {
         Ok(Self { host, token })
     }
 
-    pub fn target(&self) -> HostTarget {
-        HostTarget::demo(&self.host.url(), &self.token)
+    /// The host to point the app at, named `host_id` ([`a2learn_teacher::Store::demo_host_id`]).
+    pub fn target(&self, host_id: &str) -> HostTarget {
+        HostTarget::demo(&self.host.url(), &self.token, host_id)
     }
 
     pub async fn shutdown(self) {

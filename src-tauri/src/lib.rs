@@ -142,7 +142,8 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
                     .unwrap_or_default();
                 *demo = Some(demo::DemoHost::start(&dir).await?);
             }
-            let target = demo.as_ref().map(demo::DemoHost::target);
+            let host_id = state.store.demo_host_id().await?;
+            let target = demo.as_ref().map(|d| d.target(&host_id));
             drop(demo);
             state.live.set_target(target).await?;
             let created = state.live.ensure_demo_class().await?;

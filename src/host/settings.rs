@@ -14,6 +14,8 @@ const URL_KEY: &str = "host_url";
 const TOKEN_STORAGE_KEY: &str = "host_token_storage";
 /// The credential store's account name for this database's token (random, not a secret).
 const ACCOUNT_KEY: &str = "host_token_account";
+/// This teacher's embedded demo host, by name, beside a shared store (random, not a secret).
+const DEMO_HOST_KEY: &str = "demo_host_id";
 /// Where versions before the credential store kept the token, in plain text.
 const LEGACY_TOKEN_KEY: &str = "host_token";
 
@@ -72,13 +74,18 @@ pub fn validate_host_url(url: &str) -> Result<String, String> {
 
 /// A fresh account name: 128 random bits from the standard library's hash keys.
 fn new_account() -> String {
+    format!("host-token-{}", random_hex())
+}
+
+/// 128 random bits in hex (the standard library's per-process random hasher keys).
+fn random_hex() -> String {
     use std::hash::{BuildHasher, Hasher};
     let half = || {
         let mut h = std::collections::hash_map::RandomState::new().build_hasher();
         h.write_u8(0);
         h.finish()
     };
-    format!("host-token-{:016x}{:016x}", half(), half())
+    format!("{:016x}{:016x}", half(), half())
 }
 
 impl Store {
@@ -99,13 +106,31 @@ impl Store {
         Ok(account)
     }
 
-    /// The host Settings names, as its classes are tied to it: [`DEMO_HOST_ID`], or the custom
-    /// host's URL; `None` for a custom host with no URL yet. Reads no token.
+    /// The host Settings names, as its classes are tied to it: the demo host
+    /// ([`Store::demo_host_id`]), or the custom host's URL; `None` for a custom host with no URL
+    /// yet. Reads no token.
     pub async fn named_host_id(&self) -> Result<Option<String>, StoreError> {
         Ok(match self.setting(MODE_KEY).await?.as_deref() {
             Some("custom") => self.setting(URL_KEY).await?,
-            _ => Some(DEMO_HOST_ID.to_string()),
+            _ => Some(self.demo_host_id().await?),
         })
+    }
+
+    /// What names this teacher's embedded demo host, to which its classes are tied. In a
+    /// teacher's own file, [`DEMO_HOST_ID`]. Beside a shared store each teacher's app runs a demo
+    /// host of its own, with its own classes: one name for all of them would have the second
+    /// teacher's app take the first's demo class for its own and ask its own demo host for it
+    /// (which does not know it), so each gets its own name, made once and kept in their file.
+    pub async fn demo_host_id(&self) -> Result<String, StoreError> {
+        if self.path().is_some() {
+            return Ok(DEMO_HOST_ID.to_string());
+        }
+        if let Some(id) = self.setting(DEMO_HOST_KEY).await? {
+            return Ok(id);
+        }
+        let id = format!("{DEMO_HOST_ID}-{}", random_hex());
+        self.set_setting(DEMO_HOST_KEY, &id).await?;
+        Ok(id)
     }
 
     pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {
