@@ -100,6 +100,11 @@ impl CellFacts {
         if correct == Some(false) {
             self.incorrect = self.incorrect.saturating_add(1);
         }
+        self.keep_newest(at_ms, correct);
+    }
+
+    /// Makes a completion at `at_ms` the newest if it is newer ([`newest_key`]).
+    fn keep_newest(&mut self, at_ms: i64, correct: Option<bool>) {
         let newest = newest_key(at_ms, correct);
         if self
             .last_completion
@@ -116,12 +121,11 @@ impl CellFacts {
 
     /// Adds the completions and struggles of `more` (rows stored since these facts were read).
     pub(crate) fn add(&mut self, more: &CellFacts) {
-        let (completions, incorrect) = (self.completions, self.incorrect);
+        self.completions = self.completions.saturating_add(more.completions);
+        self.incorrect = self.incorrect.saturating_add(more.incorrect);
         if let Some((at, correct)) = more.last_completion {
-            self.add_completion(at, correct);
+            self.keep_newest(at, correct);
         }
-        self.completions = completions.saturating_add(more.completions);
-        self.incorrect = incorrect.saturating_add(more.incorrect);
         if let Some(at) = more.last_struggle_at {
             self.add_struggle(at);
         }
@@ -694,6 +698,47 @@ mod tests {
 
     fn facts() -> CellFacts {
         CellFacts::default()
+    }
+
+    #[test]
+    fn the_newest_completion_key_orders_by_time_then_verdict_and_reads_back() {
+        for at in [-1_000_001, -1, 0, 1, 1_800_000_000_123] {
+            for correct in [None, Some(true), Some(false)] {
+                assert_eq!(from_newest_key(newest_key(at, correct)), (at, correct));
+                assert!(newest_key(at, correct) < newest_key(at + 1, None), "{at}");
+            }
+            assert!(newest_key(at, None) < newest_key(at, Some(true)));
+            assert!(newest_key(at, Some(true)) < newest_key(at, Some(false)));
+        }
+    }
+
+    #[test]
+    fn facts_added_in_two_parts_equal_facts_added_at_once() {
+        let rows = [
+            (5, Some(true)),
+            (9, None),
+            (9, Some(false)),
+            (7, Some(false)),
+        ];
+        let mut whole = facts();
+        for (at, c) in rows {
+            whole.add_completion(at, c);
+        }
+        whole.add_struggle(8);
+        let (mut first, mut second) = (facts(), facts());
+        for (at, c) in &rows[..2] {
+            first.add_completion(*at, *c);
+        }
+        for (at, c) in &rows[2..] {
+            second.add_completion(*at, *c);
+        }
+        second.add_struggle(8);
+        first.add(&second);
+        assert_eq!(first, whole);
+        assert_eq!(whole.last_completion, Some((9, Some(false))));
+        assert_eq!((whole.completions, whole.incorrect), (4, 2));
+        // Control: one part alone is not the whole.
+        assert_ne!(second, whole);
     }
 
     #[test]
