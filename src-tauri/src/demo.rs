@@ -69,10 +69,14 @@ pub struct DemoHost {
 }
 
 impl DemoHost {
-    /// Starts the demo host, keeping its log in `data_dir`.
-    pub async fn start(data_dir: &Path) -> anyhow::Result<Self> {
+    /// Starts the demo host named `host_id` ([`a2learn_teacher::Store::demo_host_id`]), keeping
+    /// its log in `data_dir`.
+    pub async fn start(data_dir: &Path, host_id: &str) -> anyhow::Result<Self> {
         let token = pathway_host::cli::random_token()?;
         let mut config = HostConfig::demo(token.clone());
+        if let Some(seed) = seed_of(host_id) {
+            config.seed = seed;
+        }
         config.log_path = Some(data_dir.join("demo-host.jsonl"));
         if let Some(speed) = env_number::<f64>(DEMO_SPEED_ENV) {
             config.speed = speed;
@@ -98,6 +102,20 @@ impl DemoHost {
     }
 }
 
+/// The seed of the demo host named `host_id`: the host's own in a teacher's file (`demo`);
+/// beside a shared store, one of its own from its name. The host derives its class ids from its
+/// seed, so co-teachers' demo hosts on one seed would make the same class id, which the shared
+/// store refuses for the second (it belongs to the first's host).
+fn seed_of(host_id: &str) -> Option<u64> {
+    if host_id == a2learn_teacher::store::DEMO_HOST_ID {
+        return None;
+    }
+    // FNV-1a: stable across builds and platforms, as the host's log must be across restarts.
+    Some(host_id.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    }))
+}
+
 fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
     std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
 }
@@ -111,6 +129,7 @@ fn env_number<T: std::str::FromStr>(name: &str) -> Option<T> {
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+    use super::seed_of;
     use std::path::{Path, PathBuf};
 
     use serde_json::Value;
@@ -247,5 +266,23 @@ mod tests {
         line.match_indices(name).any(|(at, _)| {
             !line[..at].ends_with(ident) && !line[at + name.len()..].starts_with(ident)
         })
+    }
+
+    #[test]
+    fn each_shared_store_demo_host_has_a_seed_of_its_own_and_a_file_keeps_the_default() {
+        assert_eq!(
+            seed_of("demo"),
+            None,
+            "a teacher's file: the host's own seed"
+        );
+        let a = seed_of("demo-0123456789abcdef0123456789abcdef");
+        let b = seed_of("demo-fedcba9876543210fedcba9876543210");
+        assert!(a.is_some() && b.is_some());
+        assert_ne!(a, b);
+        assert_eq!(
+            a,
+            seed_of("demo-0123456789abcdef0123456789abcdef"),
+            "stable"
+        );
     }
 }

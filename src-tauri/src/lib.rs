@@ -131,6 +131,7 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
     let settings = state.store.host_settings().await?;
     match settings.mode {
         HostMode::Demo => {
+            let host_id = state.store.demo_host_id().await?;
             let mut demo = state.demo.lock().await;
             if demo.is_none() {
                 // Beside the teacher's file (a shared store's home), never the working folder.
@@ -140,9 +141,8 @@ pub async fn apply_host_settings(state: &AppState) -> anyhow::Result<()> {
                     .and_then(std::path::Path::parent)
                     .map(std::path::Path::to_path_buf)
                     .unwrap_or_default();
-                *demo = Some(demo::DemoHost::start(&dir).await?);
+                *demo = Some(demo::DemoHost::start(&dir, &host_id).await?);
             }
-            let host_id = state.store.demo_host_id().await?;
             let target = demo.as_ref().map(|d| d.target(&host_id));
             drop(demo);
             state.live.set_target(target).await?;

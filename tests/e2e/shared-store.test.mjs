@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { launchApp, outDir } from "./webdriver.mjs";
+import { launchApp, openSettings, outDir, setValue } from "./webdriver.mjs";
 
 const PORT = Number(process.env.E2E_SHARED_DRIVER_PORT ?? 4580);
 const admin = process.env.A2LEARN_TEST_PG_URL;
@@ -38,22 +38,6 @@ after(async () => {
 });
 
 const dbOf = (h) => path.join(h, "data", "a2learn-teacher", "teacher.db");
-
-async function openSettings(wd) {
-  const buttons = await wd.findAll(".sidebar-footer .nav-link");
-  const labels = await Promise.all(buttons.map((b) => wd.text(b)));
-  await wd.click(buttons[labels.indexOf("Settings")]);
-  await wd.waitForText("#settings-title");
-}
-
-async function setValue(wd, css, value) {
-  await wd.execute(
-    `const el = document.querySelector(arguments[0]);
-     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, arguments[1]);
-     el.dispatchEvent(new Event('input', { bubbles: true }));`,
-    [css, value],
-  );
-}
 
 test("Settings names a shared store; the next start keeps results there", { skip }, async () => {
   psql(admin, `CREATE DATABASE ${database}`);
@@ -113,6 +97,7 @@ test("a shared store that does not open: the recovery window, and back to this c
   psql(admin, `DROP DATABASE ${database} WITH (FORCE)`);
   app = await launchApp({ port: PORT, name: "shared", home });
   const wd = app.wd;
+  // The title appears once the window knows the problem; a generic one first would fail here.
   assert.equal(
     await wd.waitForText("#recovery-title", undefined, 30000),
     "The school's shared store cannot be opened",

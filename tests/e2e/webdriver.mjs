@@ -248,3 +248,21 @@ export async function launchApp({ port, name, env = {}, home: reuse = null }) {
 function isStale(e) {
   return /stale element/i.test(String(e?.message ?? e));
 }
+
+/** Opens Settings from the sidebar's footer. */
+export async function openSettings(wd) {
+  const buttons = await wd.findAll(".sidebar-footer .nav-link");
+  const labels = await Promise.all(buttons.map((b) => wd.text(b)));
+  await wd.click(buttons[labels.indexOf("Settings")]);
+  await wd.waitForText("#settings-title");
+}
+
+/** Types `value` into the input at `css` as React sees typing (its value setter, then `input`). */
+export async function setValue(wd, css, value) {
+  await wd.execute(
+    `const el = document.querySelector(arguments[0]);
+     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, arguments[1]);
+     el.dispatchEvent(new Event('input', { bubbles: true }));`,
+    [css, value],
+  );
+}

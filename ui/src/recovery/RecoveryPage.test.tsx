@@ -24,6 +24,26 @@ const damaged: RecoveryView = {
 };
 
 describe("RecoveryPage", () => {
+  it("shows no title until it knows the problem, and the generic one if it cannot learn it", async () => {
+    let answer: (v: RecoveryView) => void = () => {};
+    const ipc = fakeIpc(damaged);
+    ipc.view = () => new Promise((resolve) => (answer = resolve));
+    const { unmount } = render(<RecoveryPage ipc={ipc} />);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("");
+    answer({ ...damaged, problem: "shared_store", backup: null });
+    await screen.findByTestId("recovery-message");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("The school's shared store cannot be opened");
+    unmount();
+    const failing = fakeIpc(damaged);
+    failing.view = async () => {
+      throw new Error("no answer");
+    };
+    render(<RecoveryPage ipc={failing} />);
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("The database cannot be opened"),
+    );
+  });
+
   it("offers the newest backup of a damaged file and restores it", async () => {
     const ipc = fakeIpc(damaged);
     render(<RecoveryPage ipc={ipc} />);

@@ -43,14 +43,17 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
 
   return (
     <main className="recovery card" data-testid="recovery" aria-labelledby="recovery-title">
+      {/* No title until the problem is known: a generic one would flash before the right one. */}
       <h1 id="recovery-title">
-        {view?.problem === "newer"
-          ? "This database is from a newer version"
-          : view?.problem === "missing"
-            ? "The database file is missing"
-            : view?.problem === "shared_store"
-              ? "The school's shared store cannot be opened"
-              : "The database cannot be opened"}
+        {view === null && step.kind !== "failed"
+          ? ""
+          : view?.problem === "newer"
+            ? "This database is from a newer version"
+            : view?.problem === "missing"
+              ? "The database file is missing"
+              : view?.problem === "shared_store"
+                ? "The school's shared store cannot be opened"
+                : "The database cannot be opened"}
       </h1>
       {view ? (
         <>
