@@ -296,11 +296,7 @@ async fn co_teachers_on_one_shared_store_keep_their_own_settings() {
     let Some(db) = TestDb::open(Engine::Postgres).await else {
         return;
     };
-    let ada = db.teacher_store().await;
-    let home_b = Store::open(&db.dir().join("home-b.db"), Arc::new(db.clock.clone()))
-        .await
-        .unwrap();
-    let bea = db.store.clone().with_home(home_b).unwrap();
+    let (ada, bea) = co_teachers(&db).await;
     bea.set_setting("host_mode", "custom").await.unwrap();
     bea.set_setting("host_url", SCHOOL).await.unwrap();
     assert_eq!(bea.named_host_id().await.unwrap().as_deref(), Some(SCHOOL));
@@ -339,11 +335,7 @@ async fn co_teachers_in_demo_mode_on_one_shared_store_each_follow_their_own_demo
     let Some(db) = TestDb::open(Engine::Postgres).await else {
         return;
     };
-    let ada = db.teacher_store().await;
-    let home_b = Store::open(&db.dir().join("home-b.db"), Arc::new(db.clock.clone()))
-        .await
-        .unwrap();
-    let bea = db.store.clone().with_home(home_b).unwrap();
+    let (ada, bea) = co_teachers(&db).await;
     let (ada_demo, bea_demo) = (
         ada.demo_host_id().await.unwrap(),
         bea.demo_host_id().await.unwrap(),
@@ -404,4 +396,15 @@ async fn demo_class_on(
         .await
         .unwrap();
     live.ensure_demo_class().await.unwrap()
+}
+
+/// Two teachers on `db`'s shared store, each with a file of their own (Ada's is the test's
+/// `home.db`, Bea's `home-b.db`).
+async fn co_teachers(db: &support::engines::TestDb) -> (Store, Store) {
+    let ada = db.teacher_store().await;
+    let home_b = Store::open(&db.dir().join("home-b.db"), Arc::new(db.clock.clone()))
+        .await
+        .unwrap();
+    let bea = db.store.clone().with_home(home_b).unwrap();
+    (ada, bea)
 }

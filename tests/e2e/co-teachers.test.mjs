@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { launchApp, openSettings, outDir, setValue } from "./webdriver.mjs";
+import { launchApp, openSettings, outDir, setValue, sharedStoreUrls } from "./webdriver.mjs";
 
 const FIRST_PORT = Number(process.env.E2E_COTEACHERS_DRIVER_PORT ?? 4600);
 // Each app's driver takes two ports (its own and the native driver's).
@@ -23,11 +23,7 @@ if (!admin && process.env.CI === "true") {
 const skip = admin ? false : "no PostgreSQL (A2LEARN_TEST_PG_URL is not set)";
 
 const database = `e2e_coteachers_${process.pid}`;
-// postgres://user:PASSWORD@host:port/db, as the test cluster writes it.
-const parts = admin?.match(/^(postgres(?:ql)?:\/\/)([^:@/]+):([^@]+)@([^/]+)\/.*$/);
-const password = parts?.[3] ?? "";
-const bare = parts ? `${parts[1]}${parts[2]}@${parts[4]}/${database}` : "";
-const full = parts ? `${parts[1]}${parts[2]}:${password}@${parts[4]}/${database}` : "";
+const { password, bare, full } = sharedStoreUrls(admin, database);
 
 const psql = (url, sql) => execFileSync("psql", [url, "-tAc", sql], { encoding: "utf8" }).trim();
 

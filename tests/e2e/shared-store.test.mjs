@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { launchApp, openSettings, outDir, setValue } from "./webdriver.mjs";
+import { launchApp, openSettings, outDir, setValue, sharedStoreUrls } from "./webdriver.mjs";
 
 const PORT = Number(process.env.E2E_SHARED_DRIVER_PORT ?? 4580);
 const admin = process.env.A2LEARN_TEST_PG_URL;
@@ -21,11 +21,7 @@ if (!admin && process.env.CI === "true") {
 const skip = admin ? false : "no PostgreSQL (A2LEARN_TEST_PG_URL is not set)";
 
 const database = `e2e_shared_${process.pid}`;
-// postgres://user:PASSWORD@host:port/db, as the test cluster writes it.
-const parts = admin?.match(/^(postgres(?:ql)?:\/\/)([^:@/]+):([^@]+)@([^/]+)\/.*$/);
-const password = parts?.[3] ?? "";
-const bare = parts ? `${parts[1]}${parts[2]}@${parts[4]}/${database}` : "";
-const full = parts ? `${parts[1]}${parts[2]}:${password}@${parts[4]}/${database}` : "";
+const { password, bare, full } = sharedStoreUrls(admin, database);
 
 const psql = (url, sql) => execFileSync("psql", [url, "-tAc", sql], { encoding: "utf8" }).trim();
 

@@ -266,3 +266,18 @@ export async function setValue(wd, css, value) {
     [css, value],
   );
 }
+
+/**
+ * The throwaway cluster's admin URL (A2LEARN_TEST_PG_URL, `postgres://user:PASSWORD@host:port/db`)
+ * made into a test database's: `bare` without the password (as a teacher types it in Settings),
+ * `full` with it (for psql), and the `password` alone. Empty strings without a cluster.
+ */
+export function sharedStoreUrls(admin, database) {
+  const parts = admin?.match(/^(postgres(?:ql)?:\/\/)([^:@/]+):([^@]+)@([^/]+)\/.*$/);
+  const password = parts?.[3] ?? "";
+  return {
+    password,
+    bare: parts ? `${parts[1]}${parts[2]}@${parts[4]}/${database}` : "",
+    full: parts ? `${parts[1]}${parts[2]}:${password}@${parts[4]}/${database}` : "",
+  };
+}
