@@ -347,6 +347,18 @@ async fn co_teachers_in_demo_mode_on_one_shared_store_each_follow_their_own_demo
         ada_demo,
         "kept in Ada's file across a restart"
     );
+    // A first start asks from several places at once (the views, the demo host): one name.
+    let home_c = Store::open(&db.dir().join("home-c.db"), Arc::new(db.clock.clone()))
+        .await
+        .unwrap();
+    let cleo = db.store.clone().with_home(home_c).unwrap();
+    let names: Vec<String> = futures_util::future::join_all((0..8).map(|_| cleo.demo_host_id()))
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert!(names.iter().all(|n| *n == names[0]), "{names:?}");
+    assert_eq!(cleo.demo_host_id().await.unwrap(), names[0]);
 
     let clock: SharedClock = Arc::new(SystemClock);
     let (host_a, host_b) = (host(1).await, host(2).await);

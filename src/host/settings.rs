@@ -101,9 +101,7 @@ impl Store {
         if let Some(account) = self.setting(ACCOUNT_KEY).await? {
             return Ok(account);
         }
-        let account = new_account();
-        self.set_setting(ACCOUNT_KEY, &account).await?;
-        Ok(account)
+        self.setting_or_keep(ACCOUNT_KEY, &new_account()).await
     }
 
     /// The host Settings names, as its classes are tied to it: the demo host
@@ -129,8 +127,7 @@ impl Store {
             return Ok(id);
         }
         let id = format!("{DEMO_HOST_ID}-{}", random_hex());
-        self.set_setting(DEMO_HOST_KEY, &id).await?;
-        Ok(id)
+        self.setting_or_keep(DEMO_HOST_KEY, &id).await
     }
 
     pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {

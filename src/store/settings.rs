@@ -23,6 +23,30 @@ impl Store {
         write(&self.settings_pool(), key, value, self.now_ms()).await
     }
 
+    /// The teacher's setting `key`, made `value` if it has none: the value kept either way. Two
+    /// callers at once get the same one (the first write wins, the second reads it back), for a
+    /// name made once — a random one must not be replaced by another caller's.
+    pub async fn setting_or_keep(&self, key: &str, value: &str) -> Result<String, StoreError> {
+        if key.trim().is_empty() {
+            return Err(StoreError::Invalid("a setting needs a name".into()));
+        }
+        let pool = self.settings_pool();
+        on_pool!(&pool, |pool| {
+            sqlx::query(
+                "INSERT INTO settings (key, value, updated_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT (key) DO NOTHING",
+            )
+            .bind(key)
+            .bind(value)
+            .bind(self.now_ms())
+            .execute(pool)
+            .await?;
+        });
+        read(&pool, key)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(format!("the setting {key} was not kept")))
+    }
+
     /// A mark about the store's data, kept in the store whatever its home.
     pub async fn store_setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         read(self.engine(), key).await
