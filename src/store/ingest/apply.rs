@@ -113,21 +113,17 @@ pub(crate) async fn apply_accepted(
             else {
                 continue;
             };
-            if let Some(identity) = message.identity() {
-                learners.push(identity.learner.as_str());
+            let identity = message.identity();
+            if let Some(id) = identity {
+                learners.push(id.learner.as_str());
             }
-            match message {
-                Message::WidgetCompleted(m) => completions.push((*seq, m, payload.as_str())),
-                Message::WidgetStruggle(m) => struggles.push((*seq, m, payload.as_str())),
-                Message::ScoreRequest(m) => {
-                    let id = &m.identity;
-                    touched.call_on(&id.pathway_id, &id.learner, &id.widget_id);
-                }
-                Message::AssistRequest(m) => {
-                    let id = &m.identity;
-                    touched.call_on(&id.pathway_id, &id.learner, &id.widget_id);
-                }
-                _ => {
+            // Results and struggles reach the rollup as their inserts return them (below); a
+            // request opens a call on its cell, and a response changes a call of some cell.
+            match (message, identity) {
+                (Message::WidgetCompleted(m), _) => completions.push((*seq, m, payload.as_str())),
+                (Message::WidgetStruggle(m), _) => struggles.push((*seq, m, payload.as_str())),
+                (_, Some(id)) => touched.call_on(&id.pathway_id, &id.learner, &id.widget_id),
+                (_, None) => {
                     if let Some(call) = lookup(message).call {
                         touched.call(call);
                     }
