@@ -242,10 +242,10 @@ async fn grid_timing_for_a_thousand_learners() {
         sqlx::query(
             "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? * 4 - 1) \
              INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-             standard, correct, attempts, hints, score, at_ms, seq, payload) \
+             standard, correct, attempts, hints, score, at_ms, seq) \
              SELECT ? || '-' || i, ?, 'p-fractions', CASE WHEN i % 2 = 0 THEN 'w-compare' \
              ELSE 'w-reflect' END, printf('anon_l%06d', i / 4), 'k', NULL, \
-             CASE WHEN i % 2 = 0 THEN (i / 2) % 2 ELSE NULL END, 1, 0, NULL, i, NULL, '{}' FROM n",
+             CASE WHEN i % 2 = 0 THEN (i / 2) % 2 ELSE NULL END, 1, 0, NULL, i, NULL FROM n",
         )
         .bind(per_class)
         .bind(&class_id)

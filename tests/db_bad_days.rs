@@ -316,17 +316,15 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert!(before_migration(&path).is_empty());
     assert_eq!(list_backups(&path).len(), 1);
 
-    // Make it the file the previous release left: the last migration undone (it only adds the
-    // rollup cells' facts) and unrecorded.
+    // Make it the file the previous release left: the last migration undone (it drops the
+    // derived tables' copies of the payloads, here none) and unrecorded.
     let newest = newest_known();
     let mut conn = raw(&path).await;
     for undo in [
-        "ALTER TABLE grid_cells DROP COLUMN last_completed_at",
-        "ALTER TABLE grid_cells DROP COLUMN last_correct",
-        "ALTER TABLE grid_cells DROP COLUMN last_struggle_at",
-        "ALTER TABLE grid_cells DROP COLUMN open_assist",
-        "ALTER TABLE grid_cells DROP COLUMN follow_up",
-        "ALTER TABLE grid_cells DROP COLUMN calls",
+        "DROP VIEW results_with_payload",
+        "DROP VIEW struggles_with_payload",
+        "ALTER TABLE results ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE struggles ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
     ] {
         sqlx::query(undo).execute(&mut conn).await.unwrap();
     }

@@ -179,7 +179,8 @@ async fn jsonl_lines_are_the_stored_payloads_byte_for_byte() {
     let text = export_text(&store, Format::Jsonl).await;
     no_canary(&text);
     let stored: Vec<String> = sqlx::query_scalar(
-        "SELECT payload FROM results WHERE class_id = ? ORDER BY at_ms, widget_run_id",
+        "SELECT payload FROM results_with_payload WHERE class_id = ? \
+         ORDER BY at_ms, widget_run_id",
     )
     .bind(CLASS)
     .fetch_all(store.sqlite().unwrap())
@@ -424,8 +425,9 @@ async fn an_email_in_any_field_blocks_the_default_export() {
     // The contract keeps e-mails out of ingest; a store edited by hand (or an older version)
     // could still hold one, and the linter is the last line.
     sqlx::query(
-        "UPDATE results SET payload = json_set(payload, '$.widget_result.detail.note', \
-         'mail jo.k@school.example') WHERE widget_run_id = 'run-b1'",
+        "UPDATE ledger SET payload = json_set(payload, '$.widget_result.detail.note', \
+         'mail jo.k@school.example') WHERE (class_id, seq) IN \
+         (SELECT class_id, seq FROM results WHERE widget_run_id = 'run-b1')",
     )
     .execute(store.sqlite().unwrap())
     .await
@@ -583,38 +585,60 @@ async fn measure_export_rates() {
             .execute(&mut *tx)
             .await
             .unwrap();
+        let batch: Vec<(usize, String, String)> = (0..steps)
+            .take(rows - n)
+            .map(|s| {
+                let assesses = s % 4 != 3;
+                let run = format!("run-{l}-{s}");
+                let payload = serde_json::json!({
+                    "prose": "Compared 3/4 and 2/3 correctly using a common denominator.",
+                    "learner": learner, "widget_run_id": run, "widget_id": format!("w-{s:03}"),
+                    "pathway_id": "p-big", "at": "2027-01-15T08:00:00Z",
+                    "widget_result": {"kind": "fraction_compare", "correct": assesses.then_some(s % 3 != 0),
+                        "attempts": 2, "hints": 1, "score": if assesses { Some(0.5) } else { None }, "detail": {}}
+                })
+                .to_string();
+                (s, run, payload)
+            })
+            .collect();
+        n += batch.len();
+        // Results from get_pathway_results (no seq): their payloads are kept in backfill.
+        let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
+            "INSERT INTO backfill (widget_run_id, verb, class_id, payload, received_at) ",
+        );
+        q.push_values(&batch, |mut b, (_, run, payload)| {
+            b.push_bind(run.as_str())
+                .push_bind("a2learn.widget_completed")
+                .push_bind(CLASS)
+                .push_bind(payload.as_str())
+                .push_bind(0_i64);
+        });
+        q.build().execute(&mut *tx).await.unwrap();
         let mut q = sqlx::QueryBuilder::<sqlx::Sqlite>::new(
             "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-             standard, correct, attempts, hints, score, at_ms, seq, payload) ",
+             standard, correct, attempts, hints, score, at_ms, seq) ",
         );
-        let batch: Vec<usize> = (0..steps).take(rows - n).collect();
-        n += batch.len();
-        q.push_values(batch, |mut b, s| {
+        q.push_values(&batch, |mut b, (s, run, _)| {
+            let s = *s;
             let assesses = s % 4 != 3;
-            let run = format!("run-{l}-{s}");
             let at = 1_800_000_000_000_i64 + (l * steps + s) as i64;
-            let payload = serde_json::json!({
-                "prose": "Compared 3/4 and 2/3 correctly using a common denominator.",
-                "learner": learner, "widget_run_id": run, "widget_id": format!("w-{s:03}"),
-                "pathway_id": "p-big", "at": "2027-01-15T08:00:00Z",
-                "widget_result": {"kind": "fraction_compare", "correct": assesses.then_some(s % 3 != 0),
-                    "attempts": 2, "hints": 1, "score": if assesses { Some(0.5) } else { None }, "detail": {}}
-            })
-            .to_string();
-            b.push_bind(run)
+            b.push_bind(run.as_str())
                 .push_bind(CLASS)
                 .push_bind("p-big")
                 .push_bind(format!("w-{s:03}"))
                 .push_bind(learner.clone())
-                .push_bind(if assesses { "fraction_compare" } else { "reflection" })
+                .push_bind(if assesses {
+                    "fraction_compare"
+                } else {
+                    "reflection"
+                })
                 .push_bind(assesses.then(|| format!("CCSS.MATH.CONTENT.4.NF.A.{}", s % 10)))
                 .push_bind(assesses.then_some(s % 3 != 0))
                 .push_bind(2_i64)
                 .push_bind(1_i64)
                 .push_bind(if assesses { Some(0.5) } else { None })
                 .push_bind(at)
-                .push_bind(Option::<i64>::None)
-                .push_bind(payload);
+                .push_bind(Option::<i64>::None);
         });
         q.build().execute(&mut *tx).await.unwrap();
     }

@@ -246,10 +246,13 @@ async fn a_full_replay_from_the_start_changes_nothing(db: TestDb) {
 
 async fn derived(db: &TestDb) -> BTreeMap<&'static str, Vec<String>> {
     let mut out = BTreeMap::new();
-    for table in ["results", "struggles"] {
+    for (table, with_payload) in [
+        ("results", "results_with_payload"),
+        ("struggles", "struggles_with_payload"),
+    ] {
         let sql = format!(
             "SELECT widget_run_id || '|' || COALESCE(CAST(seq AS TEXT), '') || '|' || payload \
-             FROM {table} ORDER BY widget_run_id"
+             FROM {with_payload} ORDER BY widget_run_id"
         );
         let rows: Vec<String> = raw!(db, |pool| sqlx::query_scalar(&sql)
             .fetch_all(pool)

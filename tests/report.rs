@@ -203,8 +203,9 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
     assert!(to_html(&named).contains(CANARY_B));
     // A student's response naming a rostered learner refuses the default report.
     sqlx::query(
-        "UPDATE results SET payload = json_set(payload, '$.widget_result.detail.response', \
-         'like Bartholomew did') WHERE learner = ?",
+        "UPDATE ledger SET payload = json_set(payload, '$.widget_result.detail.response', \
+         'like Bartholomew did') WHERE (class_id, seq) IN \
+         (SELECT class_id, seq FROM results WHERE learner = ?)",
     )
     .bind(A)
     .execute(store.sqlite().unwrap())

@@ -14,7 +14,8 @@ pub(super) async fn jsonl(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows
     let n = pathways.len();
     run.total = count_results(store, &req.class_id, pathways).await?;
     let sql = format!(
-        "SELECT learner, payload FROM results WHERE class_id = $1 AND pathway_id IN ({}) \
+        "SELECT learner, payload FROM results_with_payload \
+         WHERE class_id = $1 AND pathway_id IN ({}) \
          ORDER BY at_ms, widget_run_id",
         numbered(2, n)
     );

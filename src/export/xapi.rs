@@ -111,7 +111,7 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
     );
     let sql = format!(
         "SELECT widget_run_id, pathway_id, widget_id, learner, kind, standard, correct, score, \
-         at_ms, payload FROM results WHERE class_id = $1 AND pathway_id IN ({}) \
+         at_ms, payload FROM results_with_payload WHERE class_id = $1 AND pathway_id IN ({}) \
          ORDER BY at_ms, widget_run_id",
         numbered(2, n)
     );

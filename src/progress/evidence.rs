@@ -155,7 +155,7 @@ impl Store {
         let rows: Vec<ResultRow> = on_pool!(self.engine(), |pool| {
             sqlx::query_as(
                 "SELECT widget_run_id, kind, standard, correct, attempts, hints, score, at_ms, \
-                 payload FROM results \
+                 payload FROM results_with_payload \
                  WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 AND widget_id = $4 \
                  ORDER BY at_ms DESC, widget_run_id",
             )
@@ -198,7 +198,8 @@ impl Store {
             .collect();
         let rows: Vec<(String, i64, i64, i64, String)> = on_pool!(self.engine(), |pool| {
             sqlx::query_as(
-                "SELECT widget_run_id, failed_checks, hints, at_ms, payload FROM struggles \
+                "SELECT widget_run_id, failed_checks, hints, at_ms, payload \
+                 FROM struggles_with_payload \
                  WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 AND widget_id = $4 \
                  ORDER BY at_ms DESC, widget_run_id",
             )

@@ -153,13 +153,15 @@ const EVENTS_SQL: &str = "\
 
 /// The misconceptions a class's completions showed: `detail.misconception` where it is text.
 const MISCONCEPTIONS_SQL: &str = "SELECT standard, \
-     json_extract(payload, '$.widget_result.detail.misconception'), learner FROM results \
+     json_extract(payload, '$.widget_result.detail.misconception'), learner \
+     FROM results_with_payload \
      WHERE class_id = $1 AND standard IS NOT NULL \
      AND json_type(payload, '$.widget_result.detail.misconception') = 'text'";
 
 /// [`MISCONCEPTIONS_SQL`] on PostgreSQL, whose JSON operators differ.
 const MISCONCEPTIONS_SQL_PG: &str = "SELECT standard, \
-     payload::json #>> '{widget_result,detail,misconception}', learner FROM results \
+     payload::json #>> '{widget_result,detail,misconception}', learner \
+     FROM results_with_payload \
      WHERE class_id = $1 AND standard IS NOT NULL \
      AND json_typeof(payload::json #> '{widget_result,detail,misconception}') = 'string'";
 

@@ -433,14 +433,14 @@ pub const STEP_RUNS_SQL: &str = "SELECT learner, widget_id, widget_run_id, at_ms
      correct, attempts, hints, \
      CASE WHEN json_type(payload, '$.widget_result.detail.response') = 'text' \
      THEN json_extract(payload, '$.widget_result.detail.response') END \
-     FROM results WHERE class_id = $1 AND pathway_id = $2";
+     FROM results_with_payload WHERE class_id = $1 AND pathway_id = $2";
 
 /// [`STEP_RUNS_SQL`] on PostgreSQL, whose JSON functions differ (`payload` is text there too).
 pub const STEP_RUNS_SQL_PG: &str = "SELECT learner, widget_id, widget_run_id, at_ms, standard, \
      correct, attempts, hints, \
      CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string' \
      THEN payload::json #>> '{widget_result,detail,response}' END \
-     FROM results WHERE class_id = $1 AND pathway_id = $2";
+     FROM results_with_payload WHERE class_id = $1 AND pathway_id = $2";
 
 /// Each learner's newest event on a pathway: completion, struggle or call (the same statement
 /// on both engines).

@@ -181,7 +181,7 @@ pub async fn student_page(
             on_pool!(store.engine(), |pool| {
                 let rows = sqlx::query_as(
                     "SELECT widget_id, widget_run_id, at_ms, standard, correct, attempts, hints, \
-                     score, payload FROM results \
+                     score, payload FROM results_with_payload \
                      WHERE class_id = $1 AND pathway_id = $2 AND learner = $3 \
                      ORDER BY at_ms DESC, widget_run_id DESC",
                 )

@@ -53,7 +53,8 @@ async fn the_cli_exports_and_refuses_with_its_own_exit_code() {
         .await
         .unwrap();
     sqlx::query(
-        "UPDATE results SET payload = json_set(payload, '$.prose', 'Bartholomew Snorkeldink did it')",
+        "UPDATE ledger SET payload = json_set(payload, '$.prose', 'Bartholomew Snorkeldink did it') \
+         WHERE name = 'a2learn.widget_completed'",
     )
     .execute(store.sqlite().unwrap())
     .await

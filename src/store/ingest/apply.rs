@@ -1,5 +1,6 @@
-//! Stage 3, the writes: the ledger (and the backfill table), then the derived tables (results,
-//! struggles, calls, learners) and a snapshot's learners and assignments.
+//! Stage 3, the writes: the ledger (and the backfill table), the one place each payload is kept,
+//! then the derived tables (results, struggles, calls, learners: facts, no payloads) and a
+//! snapshot's learners and assignments.
 
 use std::collections::{HashMap, HashSet};
 
@@ -107,8 +108,8 @@ pub(crate) async fn apply_accepted(
             let Accepted::Contract {
                 seq,
                 message,
-                payload,
                 redelivered: false,
+                ..
             } = item
             else {
                 continue;
@@ -120,8 +121,8 @@ pub(crate) async fn apply_accepted(
             // Results and struggles reach the rollup as their inserts return them (below); a
             // request opens a call on its cell, and a response changes a call of some cell.
             match (message, identity) {
-                (Message::WidgetCompleted(m), _) => completions.push((*seq, m, payload.as_str())),
-                (Message::WidgetStruggle(m), _) => struggles.push((*seq, m, payload.as_str())),
+                (Message::WidgetCompleted(m), _) => completions.push((*seq, m)),
+                (Message::WidgetStruggle(m), _) => struggles.push((*seq, m)),
                 (_, Some(id)) => touched.call_on(&id.pathway_id, &id.learner, &id.widget_id),
                 (_, None) => {
                     if let Some(call) = lookup(message).call {
@@ -134,9 +135,9 @@ pub(crate) async fn apply_accepted(
         for chunk in completions.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Db>::new(
                 "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-             standard, correct, attempts, hints, score, at_ms, seq, payload) ",
+             standard, correct, attempts, hints, score, at_ms, seq) ",
             );
-            q.push_values(chunk, |mut row, (seq, m, payload)| {
+            q.push_values(chunk, |mut row, (seq, m)| {
                 let r = &m.widget_result;
                 row.push_bind(m.identity.widget_run_id.as_str())
                     .push_bind(class_id)
@@ -150,8 +151,7 @@ pub(crate) async fn apply_accepted(
                     .push_bind(i64::from(r.hints))
                     .push_bind(r.score)
                     .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
-                    .push_bind(*seq)
-                    .push_bind(*payload);
+                    .push_bind(*seq);
             });
             // What was inserted (not a run stored before) is what the rollup adds.
             q.push(
@@ -168,9 +168,9 @@ pub(crate) async fn apply_accepted(
         for chunk in struggles.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Db>::new(
                 "INSERT INTO struggles (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-             standard, failed_checks, hints, at_ms, seq, payload) ",
+             standard, failed_checks, hints, at_ms, seq) ",
             );
-            q.push_values(chunk, |mut row, (seq, m, payload)| {
+            q.push_values(chunk, |mut row, (seq, m)| {
                 row.push_bind(m.identity.widget_run_id.as_str())
                     .push_bind(class_id)
                     .push_bind(m.identity.pathway_id.as_str())
@@ -181,8 +181,7 @@ pub(crate) async fn apply_accepted(
                     .push_bind(i64::from(m.failed_checks))
                     .push_bind(i64::from(m.hints))
                     .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
-                    .push_bind(*seq)
-                    .push_bind(*payload);
+                    .push_bind(*seq);
             });
             q.push(
                 " ON CONFLICT (class_id, widget_run_id) DO NOTHING \

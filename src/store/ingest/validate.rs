@@ -119,15 +119,18 @@ impl BatchState {
             for chunk in runs.chunks(ROWS_PER_STATEMENT) {
                 // A run id names a run within its class's feed: another class's run of the same id
                 // is another run.
+                // (The payloads are the ledger's or backfill's, through the views.)
                 let mut q = QueryBuilder::<Db>::new(
-                    "SELECT widget_run_id, 'c', payload FROM results WHERE class_id = ",
+                    "SELECT widget_run_id, 'c', payload FROM results_with_payload \
+                     WHERE class_id = ",
                 );
                 q.push_bind(class_id.to_string());
                 q.push(" AND widget_run_id IN (");
                 push_list(&mut q, chunk);
                 q.push(
-                ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles WHERE class_id = ",
-            );
+                    ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles_with_payload \
+                 WHERE class_id = ",
+                );
                 q.push_bind(class_id.to_string());
                 q.push(" AND widget_run_id IN (");
                 push_list(&mut q, chunk);

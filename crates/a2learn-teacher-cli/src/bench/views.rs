@@ -50,7 +50,7 @@ use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report as report_view, to_html};
 
 /// Bumped whenever the fill's shape changes, so stale cached files are not reused.
-const FILL_VERSION: u32 = 3;
+const FILL_VERSION: u32 = 4;
 /// Results per transaction of the fill.
 const FLUSH_RESULTS: usize = 250_000;
 const VIEW_PATHWAY: &str = "p-bench";
@@ -116,6 +116,8 @@ struct ResultRow {
     learner: Arc<str>,
     correct: Option<bool>,
     at: i64,
+    /// Its ledger row's: the payload is kept there, once.
+    seq: i64,
     payload: String,
 }
 
@@ -125,6 +127,7 @@ struct StruggleRow {
     widget: usize,
     learner: Arc<str>,
     at: i64,
+    seq: i64,
 }
 
 struct CallRow {
@@ -148,6 +151,9 @@ struct Filler<'a> {
     learners: Vec<(Arc<str>, Arc<str>)>,
     classes: Vec<Arc<str>>,
     next_id: u64,
+    /// The feed's seq of the next ledger row (one sequence for every class: seqs need only be
+    /// unique within a class).
+    next_seq: i64,
     written: u64,
 }
 
@@ -163,6 +169,7 @@ impl<'a> Filler<'a> {
             learners: Vec::new(),
             classes: Vec::new(),
             next_id: 0,
+            next_seq: 1,
             written: 0,
         }
     }
@@ -170,6 +177,11 @@ impl<'a> Filler<'a> {
     fn id(&mut self, prefix: &str) -> String {
         self.next_id += 1;
         format!("{prefix}-{:012}", self.next_id)
+    }
+
+    fn seq(&mut self) -> i64 {
+        self.next_seq += 1;
+        self.next_seq - 1
     }
 
     fn result(
@@ -208,6 +220,7 @@ impl<'a> Filler<'a> {
             a2learn_teacher::export::rfc3339(at),
             step.kind,
         );
+        let seq = self.seq();
         self.results.push(ResultRow {
             run,
             class_id: class_id.clone(),
@@ -215,6 +228,7 @@ impl<'a> Filler<'a> {
             learner: learner.clone(),
             correct,
             at,
+            seq,
             payload,
         });
     }
@@ -271,12 +285,14 @@ impl<'a> Filler<'a> {
                 if done < n && h % 13 == 1 && self.steps[done].assesses {
                     at += 7;
                     let run = self.id("srun");
+                    let seq = self.seq();
                     self.struggles.push(StruggleRow {
                         run,
                         class_id: class.clone(),
                         widget: done,
                         learner: learner.clone(),
                         at,
+                        seq,
                     });
                 }
                 if done < n && h % 17 == 2 {
@@ -339,10 +355,41 @@ impl<'a> Filler<'a> {
         }
         let steps = &self.steps;
         let pathway = self.pathway;
+        // The payloads are the ledger's, as ingest keeps them.
+        let ledger = self
+            .results
+            .iter()
+            .map(|r| {
+                (
+                    &r.class_id,
+                    r.seq,
+                    "a2learn.widget_completed",
+                    r.payload.as_str(),
+                )
+            })
+            .chain(
+                self.struggles
+                    .iter()
+                    .map(|r| (&r.class_id, r.seq, "a2learn.widget_struggle", "{}")),
+            )
+            .collect::<Vec<_>>();
+        for chunk in ledger.chunks(200) {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO ledger (class_id, seq, name, payload, received_at) ",
+            );
+            q.push_values(chunk, |mut b, (class_id, seq, name, payload)| {
+                b.push_bind(class_id.as_ref())
+                    .push_bind(*seq)
+                    .push_bind(*name)
+                    .push_bind(*payload)
+                    .push_bind(0_i64);
+            });
+            q.build().execute(&mut *tx).await?;
+        }
         for chunk in self.results.chunks(200) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-                 standard, correct, attempts, hints, score, at_ms, seq, payload) ",
+                 standard, correct, attempts, hints, score, at_ms, seq) ",
             );
             q.push_values(chunk, |mut b, r| {
                 let step = &steps[r.widget];
@@ -358,15 +405,14 @@ impl<'a> Filler<'a> {
                     .push_bind(1_i64)
                     .push_bind(r.correct.map(|c| if c { 1.0 } else { 0.0 }))
                     .push_bind(r.at)
-                    .push_bind(Option::<i64>::None)
-                    .push_bind(r.payload.as_str());
+                    .push_bind(r.seq);
             });
             q.build().execute(&mut *tx).await?;
         }
         for chunk in self.struggles.chunks(200) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "INSERT INTO struggles (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-                 standard, failed_checks, hints, at_ms, seq, payload) ",
+                 standard, failed_checks, hints, at_ms, seq) ",
             );
             q.push_values(chunk, |mut b, r| {
                 let step = &steps[r.widget];
@@ -380,8 +426,7 @@ impl<'a> Filler<'a> {
                     .push_bind(3_i64)
                     .push_bind(1_i64)
                     .push_bind(r.at)
-                    .push_bind(Option::<i64>::None)
-                    .push_bind("{}");
+                    .push_bind(r.seq);
             });
             q.build().execute(&mut *tx).await?;
         }
@@ -954,14 +999,18 @@ async fn postgres_views(
         ("pathway_steps", ""),
         ("assignments", "rowid"),
         ("learners", ""),
+        // The payloads the step report and the knowledge map read.
+        ("ledger", "rowid"),
         ("results", ""),
         ("struggles", ""),
         ("calls", ""),
         ("grid_cells", ""),
         ("grid_totals", ""),
     ] {
+        // The ledger's id is the database's own (an identity there).
+        let skip: &[&str] = if table == "ledger" { &["id"] } else { &[] };
         // A table at a time, so only one is in memory.
-        let rows = [read_table(store, table, order, &[]).await?];
+        let rows = [read_table(store, table, order, skip).await?];
         let kinds = kinds_in(&shared, &rows).await?;
         insert_rows(&shared, &rows, &kinds, |t| &t.rows).await?;
         copied += rows[0].rows.len();
