@@ -30,6 +30,12 @@ WHERE s.payload IS DISTINCT FROM COALESCE(
     (SELECT l.payload FROM ledger l WHERE l.class_id = s.class_id AND l.seq = s.seq))
 ON CONFLICT (class_id, widget_run_id, verb) DO UPDATE SET payload = excluded.payload;
 
+-- The one part of a payload a class view reads for every result: the learner's response, when
+-- the widget's detail gives one as text (the step report's common responses). Kept as a fact.
+ALTER TABLE results ADD COLUMN response TEXT;
+UPDATE results SET response = CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string'
+    THEN payload::json #>> '{widget_result,detail,response}' END;
+
 ALTER TABLE results DROP COLUMN payload;
 ALTER TABLE struggles DROP COLUMN payload;
 
@@ -37,7 +43,7 @@ ALTER TABLE struggles DROP COLUMN payload;
 -- has one of the two (the same event delivered by both is stored from the first).
 CREATE VIEW results_with_payload AS
 SELECT r.class_id, r.widget_run_id, r.pathway_id, r.widget_id, r.learner, r.kind, r.standard,
-       r.correct, r.attempts, r.hints, r.score, r.at_ms, r.seq,
+       r.correct, r.attempts, r.hints, r.score, r.at_ms, r.seq, r.response,
        COALESCE(b.payload, l.payload) AS payload
 FROM results r
 LEFT JOIN backfill b ON b.class_id = r.class_id AND b.widget_run_id = r.widget_run_id

@@ -323,6 +323,7 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     for undo in [
         "DROP VIEW results_with_payload",
         "DROP VIEW struggles_with_payload",
+        "ALTER TABLE results DROP COLUMN response",
         "ALTER TABLE results ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE struggles ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
     ] {

@@ -1229,6 +1229,7 @@ async fn a_database_from_0_1_0_keeps_the_desks_rows_under_their_calls_class() {
 /// The derived tables keep no copy of a payload: a 0.1.0 database's results and struggles read
 /// their payloads, byte for byte as they held them, from the ledger. A row whose payload the
 /// ledger does not hold (a ledger row edited by hand; a seq lost) keeps its own, in backfill.
+/// A result keeps its response, when its payload gives one as text.
 #[tokio::test]
 async fn a_database_from_0_1_0_keeps_each_payload_once_and_loses_none() {
     use sqlx::Connection;
@@ -1237,11 +1238,24 @@ async fn a_database_from_0_1_0_keeps_each_payload_once_and_loses_none() {
     let mut raw = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
         .await
         .unwrap();
+    // A response as text (kept as a column), and one as a number (not text: none).
+    let respond = |table: &str, value: &str, row: &str| {
+        format!(
+            "UPDATE {table} SET payload = \
+             json_set(payload, '$.widget_result.detail.response', {value}) WHERE {row}"
+        )
+    };
     for sql in [
-        "UPDATE ledger SET payload = '{\"edited\":true}' WHERE class_id = 'class-1' AND seq = 2",
-        "UPDATE results SET seq = NULL WHERE class_id = 'class-2' AND widget_run_id = 'run-9'",
+        respond("results", "'3/4 > 2/3'", "widget_run_id = 'run-1'"),
+        respond("ledger", "'3/4 > 2/3'", "class_id = 'class-1' AND seq = 1"),
+        respond("results", "7", "widget_run_id = 'run-9'"),
+        respond("ledger", "7", "class_id = 'class-2' AND seq = 1"),
+        "UPDATE ledger SET payload = '{\"edited\":true}' WHERE class_id = 'class-1' AND seq = 2"
+            .to_string(),
+        "UPDATE results SET seq = NULL WHERE class_id = 'class-2' AND widget_run_id = 'run-9'"
+            .to_string(),
     ] {
-        sqlx::query(sql).execute(&mut raw).await.unwrap();
+        sqlx::query(&sql).execute(&mut raw).await.unwrap();
     }
     let before = |table: &str| {
         format!("SELECT widget_run_id, payload FROM {table} ORDER BY class_id, widget_run_id")
@@ -1297,6 +1311,20 @@ async fn a_database_from_0_1_0_keeps_each_payload_once_and_loses_none() {
     .await
     .unwrap();
     assert_eq!(copies, 0, "the results table keeps no payload column");
+    let responses: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT widget_run_id, response FROM results ORDER BY class_id, widget_run_id",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        responses,
+        [
+            ("run-1".to_string(), Some("3/4 > 2/3".to_string())),
+            ("run-2".to_string(), None),
+            ("run-9".to_string(), None)
+        ]
+    );
     store.close().await;
 }
 

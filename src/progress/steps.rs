@@ -428,19 +428,9 @@ pub fn place_learners(
 }
 
 /// The step report's SQL: every completion of a pathway by a class, with `detail.response` when
-/// it is a string.
+/// it is a string (kept as a column by ingest: no payload is read). The same on both engines.
 pub const STEP_RUNS_SQL: &str = "SELECT learner, widget_id, widget_run_id, at_ms, standard, \
-     correct, attempts, hints, \
-     CASE WHEN json_type(payload, '$.widget_result.detail.response') = 'text' \
-     THEN json_extract(payload, '$.widget_result.detail.response') END \
-     FROM results_with_payload WHERE class_id = $1 AND pathway_id = $2";
-
-/// [`STEP_RUNS_SQL`] on PostgreSQL, whose JSON functions differ (`payload` is text there too).
-pub const STEP_RUNS_SQL_PG: &str = "SELECT learner, widget_id, widget_run_id, at_ms, standard, \
-     correct, attempts, hints, \
-     CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string' \
-     THEN payload::json #>> '{widget_result,detail,response}' END \
-     FROM results_with_payload WHERE class_id = $1 AND pathway_id = $2";
+     correct, attempts, hints, response FROM results WHERE class_id = $1 AND pathway_id = $2";
 
 /// Each learner's newest event on a pathway: completion, struggle or call (the same statement
 /// on both engines).
@@ -472,7 +462,7 @@ impl Store {
         pathway_id: &str,
     ) -> Result<Vec<RunFacts>, StoreError> {
         let rows: Vec<RunRow> = on_pool!(self.engine(), |pool| {
-            sqlx::query_as(if PG { STEP_RUNS_SQL_PG } else { STEP_RUNS_SQL })
+            sqlx::query_as(STEP_RUNS_SQL)
                 .bind(class_id)
                 .bind(pathway_id)
                 .fetch_all(pool)

@@ -404,9 +404,8 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
     // export's exit code, names the field and not the name, and writes nothing.
     let store = open(&db).await;
     sqlx::query(
-        "UPDATE ledger SET payload = json_set(payload, '$.widget_result.detail.response', \
-         'ask Philomena Grubbswaite') WHERE (class_id, seq) = \
-         (SELECT class_id, seq FROM results WHERE class_id = ? ORDER BY widget_run_id LIMIT 1)",
+        "UPDATE results SET response = 'ask Philomena Grubbswaite' WHERE widget_run_id = \
+         (SELECT widget_run_id FROM results WHERE class_id = ? ORDER BY widget_run_id LIMIT 1)",
     )
     .bind(&class_id)
     .execute(store.sqlite().unwrap())

@@ -135,7 +135,7 @@ pub(crate) async fn apply_accepted(
         for chunk in completions.chunks(ROWS_PER_STATEMENT) {
             let mut q = QueryBuilder::<Db>::new(
                 "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-             standard, correct, attempts, hints, score, at_ms, seq) ",
+             standard, correct, attempts, hints, score, at_ms, seq, response) ",
             );
             q.push_values(chunk, |mut row, (seq, m)| {
                 let r = &m.widget_result;
@@ -151,7 +151,8 @@ pub(crate) async fn apply_accepted(
                     .push_bind(i64::from(r.hints))
                     .push_bind(r.score)
                     .push_bind(agui::timestamp_ms(&m.identity.at).unwrap_or(now))
-                    .push_bind(*seq);
+                    .push_bind(*seq)
+                    .push_bind(r.detail.get("response").and_then(|v| v.as_str()));
             });
             // What was inserted (not a run stored before) is what the rollup adds.
             q.push(

@@ -42,7 +42,7 @@ use a2learn_teacher::progress::attention::{
 };
 use a2learn_teacher::progress::mastery::{CountRow, standard_counts_sql};
 use a2learn_teacher::progress::names::Privacy;
-use a2learn_teacher::progress::steps::{RunRow, STEP_RUNS_SQL, STEP_RUNS_SQL_PG};
+use a2learn_teacher::progress::steps::{RunRow, STEP_RUNS_SQL};
 use a2learn_teacher::store::{MIGRATOR, RawPool, Store};
 use a2learn_teacher::views::class as class_view;
 use a2learn_teacher::views::knowledge::knowledge_map;
@@ -119,6 +119,8 @@ struct ResultRow {
     /// Its ledger row's: the payload is kept there, once.
     seq: i64,
     payload: String,
+    /// `detail.response`, which ingest keeps beside the payload.
+    response: Option<&'static str>,
 }
 
 struct StruggleRow {
@@ -204,12 +206,14 @@ impl<'a> Filler<'a> {
             None => ("null", "null"),
         };
         // The learner's answer, as a widget's detail carries it (the step report counts them).
-        let detail = match correct {
-            Some(true) => r#"{"response":"3/4 > 2/3"}"#,
-            Some(false) if at % 2 == 0 => r#"{"response":"3/4 < 2/3"}"#,
-            Some(false) => r#"{"response":"3/4 = 2/3"}"#,
-            None => "{}",
+        let response = match correct {
+            Some(true) => Some("3/4 > 2/3"),
+            Some(false) if at % 2 == 0 => Some("3/4 < 2/3"),
+            Some(false) => Some("3/4 = 2/3"),
+            None => None,
         };
+        let detail =
+            response.map_or_else(|| "{}".to_string(), |r| format!("{{\"response\":\"{r}\"}}"));
         let payload = format!(
             "{{\"prose\":\"Compared 3/4 and 2/3 using a common denominator.\",\"learner\":\"{learner}\",\
              \"widget_run_id\":\"{run}\",\"widget_id\":\"{}\",\"pathway_id\":\"{}\",\"at\":\"{}\",\
@@ -230,6 +234,7 @@ impl<'a> Filler<'a> {
             at,
             seq,
             payload,
+            response,
         });
     }
 
@@ -389,7 +394,7 @@ impl<'a> Filler<'a> {
         for chunk in self.results.chunks(200) {
             let mut q = QueryBuilder::<Sqlite>::new(
                 "INSERT INTO results (widget_run_id, class_id, pathway_id, widget_id, learner, kind, \
-                 standard, correct, attempts, hints, score, at_ms, seq) ",
+                 standard, correct, attempts, hints, score, at_ms, seq, response) ",
             );
             q.push_values(chunk, |mut b, r| {
                 let step = &steps[r.widget];
@@ -405,7 +410,8 @@ impl<'a> Filler<'a> {
                     .push_bind(1_i64)
                     .push_bind(r.correct.map(|c| if c { 1.0 } else { 0.0 }))
                     .push_bind(r.at)
-                    .push_bind(r.seq);
+                    .push_bind(r.seq)
+                    .push_bind(r.response);
             });
             q.build().execute(&mut *tx).await?;
         }
@@ -694,7 +700,7 @@ async fn raw_step_report_read(store: &Store, class: &str) -> anyhow::Result<usiz
         .bind(class)
         .fetch_all(pool)
         .await?;
-        let runs: Vec<RunRow> = sqlx::query_as(if PG { STEP_RUNS_SQL_PG } else { STEP_RUNS_SQL })
+        let runs: Vec<RunRow> = sqlx::query_as(STEP_RUNS_SQL)
             .bind(class)
             .bind(VIEW_PATHWAY)
             .fetch_all(pool)
