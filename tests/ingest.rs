@@ -22,6 +22,7 @@ on_both_engines!(
     rebuild_equals_live,
     the_rollup_kept_by_arithmetic_is_the_rollup_rebuilt,
     a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens,
+    a_store_from_before_payloads_were_kept_once_keeps_every_payload,
     two_classes_that_reuse_a_run_id_keep_both_results,
     two_classes_that_reuse_a_call_id_keep_both_calls,
     one_batch_closes_and_claims_many_earlier_calls,
@@ -638,6 +639,108 @@ async fn a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens(db:
         db.derived_dump().await,
         live,
         "built as live ingest kept it"
+    );
+    reopened.close().await;
+}
+
+/// Each result's and struggle's payload, with the result's response: what the readers get.
+async fn payloads_as_read(db: &TestDb) -> Vec<String> {
+    let sql = "SELECT widget_run_id || '|' || payload || '|' || COALESCE(response, '-') \
+               FROM results_with_payload UNION ALL \
+               SELECT widget_run_id || '|' || payload FROM struggles_with_payload ORDER BY 1";
+    raw!(db, |pool| sqlx::query_scalar(sql).fetch_all(pool).await)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// A store written while the derived tables kept their own payload copies, on either engine:
+/// the migration keeps every payload as the readers saw it (from the ledger, from backfill, or,
+/// for a row the ledger does not match, from its own copy moved to backfill) and each response.
+async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: TestDb) {
+    let (store, registry) = ready(&db).await;
+    let backfilled: a2learn_contract::Message = serde_json::from_value(json!({
+        "verb": "a2learn.widget_completed",
+        "payload": completion("anon_cccc3333", "r0", Some(false))
+    }))
+    .unwrap();
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![Incoming::Backfill(Box::new(backfilled))],
+        )
+        .await
+        .unwrap();
+    let mut answered = completion("anon_aaaa1111", "r1", Some(true));
+    answered["widget_result"]["detail"] = json!({ "response": "3/4 > 2/3" });
+    let batch = vec![
+        frame(1, "a2learn.widget_completed", answered),
+        frame(
+            2,
+            "a2learn.widget_completed",
+            reflection("anon_aaaa1111", "r2"),
+        ),
+        frame(
+            3,
+            "a2learn.widget_struggle",
+            struggle("anon_bbbb2222", "r3", 2),
+        ),
+        frame(
+            4,
+            "a2learn.widget_completed",
+            completion("anon_bbbb2222", "r4", None),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    let before = payloads_as_read(&db).await;
+    assert_eq!(before.len(), 5, "{before:?}");
+    assert!(
+        before
+            .iter()
+            .any(|p| p.starts_with("r1|") && p.ends_with("|3/4 > 2/3"))
+    );
+
+    // Undo the migration: each derived row gets its copy back, as the last release wrote it.
+    const PAYLOAD_ONCE: i64 = 20261205000001;
+    for undo in [
+        "DROP VIEW results_with_payload",
+        "DROP VIEW struggles_with_payload",
+        "ALTER TABLE results DROP COLUMN response",
+        "ALTER TABLE results ADD COLUMN payload TEXT",
+        "ALTER TABLE struggles ADD COLUMN payload TEXT",
+        "UPDATE results SET payload = COALESCE(\
+         (SELECT b.payload FROM backfill b WHERE b.class_id = results.class_id \
+          AND b.widget_run_id = results.widget_run_id), \
+         (SELECT l.payload FROM ledger l WHERE l.class_id = results.class_id \
+          AND l.seq = results.seq))",
+        "UPDATE struggles SET payload = (SELECT l.payload FROM ledger l \
+         WHERE l.class_id = struggles.class_id AND l.seq = struggles.seq)",
+    ] {
+        db.execute(undo).await;
+    }
+    // A ledger row edited after its result was derived: the result's own copy is kept.
+    assert_eq!(
+        db.execute("UPDATE ledger SET payload = '{}' WHERE seq = 4")
+            .await,
+        1
+    );
+    db.execute(&format!(
+        "DELETE FROM _sqlx_migrations WHERE version = {PAYLOAD_ONCE}"
+    ))
+    .await;
+
+    let reopened = db.teacher_store().await;
+    assert_eq!(reopened.schema_version().await.unwrap(), PAYLOAD_ONCE);
+    assert_eq!(payloads_as_read(&db).await, before);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM backfill WHERE widget_run_id = 'r4'")
+            .await,
+        1,
+        "the edited row's copy moved to backfill"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM backfill").await,
+        2,
+        "the others are read where they were"
     );
     reopened.close().await;
 }
