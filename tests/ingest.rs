@@ -40,6 +40,24 @@ async fn ready(db: &TestDb) -> (&a2learn_teacher::Store, a2learn_contract::Regis
     (store, registry)
 }
 
+/// Ingests one completion as backfill (what `get_pathway_results` returned), outside the feed.
+async fn backfill_completion(
+    store: &a2learn_teacher::Store,
+    registry: &a2learn_contract::Registry,
+    payload: serde_json::Value,
+) {
+    let message: a2learn_contract::Message = serde_json::from_value(json!({
+        "verb": "a2learn.widget_completed",
+        "payload": payload
+    }))
+    .unwrap();
+    let out = store
+        .ingest(CLASS, registry, vec![Incoming::Backfill(Box::new(message))])
+        .await
+        .unwrap();
+    assert_eq!(out.stored, 1, "{out:?}");
+}
+
 async fn count(store: &a2learn_teacher::Store, sql: &str) -> i64 {
     sqlx::query_scalar(sql)
         .fetch_one(store.sqlite().unwrap())
@@ -400,19 +418,12 @@ async fn backfill_then_feed_counts_each_result_once(db: TestDb) {
 
 async fn rebuild_equals_live(db: TestDb) {
     let (store, registry) = ready(&db).await;
-    let backfilled: a2learn_contract::Message = serde_json::from_value(json!({
-        "verb": "a2learn.widget_completed",
-        "payload": completion("anon_dddd4444", "run-0", Some(false))
-    }))
-    .unwrap();
-    store
-        .ingest(
-            CLASS,
-            &registry,
-            vec![Incoming::Backfill(Box::new(backfilled))],
-        )
-        .await
-        .unwrap();
+    backfill_completion(
+        store,
+        &registry,
+        completion("anon_dddd4444", "run-0", Some(false)),
+    )
+    .await;
     let mut seqs = 1_i64..;
     for i in 0..30 {
         let learner = format!("anon_learner{i:02}");
@@ -657,19 +668,12 @@ async fn payloads_as_read(db: &TestDb) -> Vec<String> {
 /// for a row the ledger does not match, from its own copy moved to backfill) and each response.
 async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: TestDb) {
     let (store, registry) = ready(&db).await;
-    let backfilled: a2learn_contract::Message = serde_json::from_value(json!({
-        "verb": "a2learn.widget_completed",
-        "payload": completion("anon_cccc3333", "r0", Some(false))
-    }))
-    .unwrap();
-    store
-        .ingest(
-            CLASS,
-            &registry,
-            vec![Incoming::Backfill(Box::new(backfilled))],
-        )
-        .await
-        .unwrap();
+    backfill_completion(
+        store,
+        &registry,
+        completion("anon_cccc3333", "r0", Some(false)),
+    )
+    .await;
     let mut answered = completion("anon_aaaa1111", "r1", Some(true));
     answered["widget_result"]["detail"] = json!({ "response": "3/4 > 2/3" });
     let batch = vec![

@@ -1005,7 +1005,7 @@ async fn postgres_views(
         ("pathway_steps", ""),
         ("assignments", "rowid"),
         ("learners", ""),
-        // The payloads the step report and the knowledge map read.
+        // The payloads the knowledge map reads (its misconceptions).
         ("ledger", "rowid"),
         ("results", ""),
         ("struggles", ""),
