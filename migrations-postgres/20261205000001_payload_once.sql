@@ -4,8 +4,9 @@
 -- Each payload is stored once. A result's and a struggle's payload is the ledger's row of the
 -- same seq (or the backfill row of the same run, for what came from get_pathway_results), so
 -- the copy the derived tables kept doubled what ingest writes. The readers that need a payload
--- (the student page, evidence, the step report, the knowledge map, the exports, the redelivery
--- check) read it through the two views below, which find it where it is kept.
+-- (the student page, evidence, the knowledge map, the exports, the redelivery check) read it
+-- through the two views below, which find it where it is kept (the step report reads the
+-- response column added below).
 
 -- Nothing is lost: a row whose payload the ledger or backfill does not hold byte for byte (none
 -- that this program wrote; a file edited by hand might have one) keeps it as a backfill row,
@@ -33,7 +34,8 @@ ON CONFLICT (class_id, widget_run_id, verb) DO UPDATE SET payload = excluded.pay
 -- The one part of a payload a class view reads for every result: the learner's response, when
 -- the widget's detail gives one as text (the step report's common responses). Kept as a fact.
 ALTER TABLE results ADD COLUMN response TEXT;
-UPDATE results SET response = CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string'
+UPDATE results SET response =
+    CASE WHEN json_typeof(payload::json #> '{widget_result,detail,response}') = 'string'
     THEN payload::json #>> '{widget_result,detail,response}' END;
 
 ALTER TABLE results DROP COLUMN payload;
