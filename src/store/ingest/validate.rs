@@ -118,8 +118,7 @@ impl BatchState {
             let mut known: HashMap<String, RunFacts> = HashMap::new();
             for chunk in runs.chunks(ROWS_PER_STATEMENT) {
                 // A run id names a run within its class's feed: another class's run of the same id
-                // is another run.
-                // (The payloads are the ledger's or backfill's, through the views.)
+                // is another run. The payloads are the ledger's or backfill's, through the views.
                 let mut q = QueryBuilder::<Db>::new(
                     "SELECT widget_run_id, 'c', payload FROM results_with_payload \
                      WHERE class_id = ",
@@ -129,7 +128,7 @@ impl BatchState {
                 push_list(&mut q, chunk);
                 q.push(
                     ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles_with_payload \
-                 WHERE class_id = ",
+                     WHERE class_id = ",
                 );
                 q.push_bind(class_id.to_string());
                 q.push(" AND widget_run_id IN (");
