@@ -316,19 +316,14 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert!(before_migration(&path).is_empty());
     assert_eq!(list_backups(&path).len(), 1);
 
-    // Make it the file the previous release left: the last migration undone (it drops the
-    // derived tables' copies of the payloads, here none) and unrecorded.
+    // Make it the file the previous release left: the last migration undone (it copies
+    // `calls` without the payloads the ledger holds, here none) and unrecorded.
     let newest = newest_known();
     let mut conn = raw(&path).await;
-    for undo in [
-        "DROP VIEW results_with_payload",
-        "DROP VIEW struggles_with_payload",
-        "ALTER TABLE results DROP COLUMN response",
-        "ALTER TABLE results ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE struggles ADD COLUMN payload TEXT NOT NULL DEFAULT ''",
-    ] {
-        sqlx::query(undo).execute(&mut conn).await.unwrap();
-    }
+    sqlx::query("DROP VIEW calls_with_payload")
+        .execute(&mut conn)
+        .await
+        .unwrap();
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = ?")
         .bind(newest)
         .execute(&mut conn)

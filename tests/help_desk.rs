@@ -119,7 +119,7 @@ impl Rig {
         let until = Instant::now() + Duration::from_secs(30);
         loop {
             let row: Option<(String, Option<String>)> =
-                sqlx::query_as("SELECT state, response FROM calls WHERE call_id = ?")
+                sqlx::query_as("SELECT state, response FROM calls_with_payload WHERE call_id = ?")
                     .bind(call_id)
                     .fetch_optional(self.store.sqlite().unwrap())
                     .await

@@ -23,6 +23,7 @@ on_both_engines!(
     the_rollup_kept_by_arithmetic_is_the_rollup_rebuilt,
     a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens,
     a_store_from_before_payloads_were_kept_once_keeps_every_payload,
+    a_store_from_before_calls_kept_their_payloads_keeps_every_request_and_answer,
     two_classes_that_reuse_a_run_id_keep_both_results,
     two_classes_that_reuse_a_call_id_keep_both_calls,
     one_batch_closes_and_claims_many_earlier_calls,
@@ -695,6 +696,7 @@ async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: Tes
         ),
     ];
     store.ingest(CLASS, &registry, batch).await.unwrap();
+    let newest = store.schema_version().await.unwrap();
     let before = payloads_as_read(&db).await;
     assert_eq!(before.len(), 5, "{before:?}");
     assert!(
@@ -703,8 +705,10 @@ async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: Tes
             .any(|p| p.starts_with("r1|") && p.ends_with("|3/4 > 2/3"))
     );
 
-    // Undo the migration: each derived row gets its copy back, as the last release wrote it.
+    // Undo the migration (under the newer ones, as sqlx applies a migration it finds
+    // unrecorded): each derived row gets its copy back, as the release before it wrote it.
     const PAYLOAD_ONCE: i64 = 20261205000001;
+    assert!(newest >= PAYLOAD_ONCE);
     for undo in [
         "DROP VIEW results_with_payload",
         "DROP VIEW struggles_with_payload",
@@ -733,7 +737,7 @@ async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: Tes
     .await;
 
     let reopened = db.teacher_store().await;
-    assert_eq!(reopened.schema_version().await.unwrap(), PAYLOAD_ONCE);
+    assert_eq!(reopened.schema_version().await.unwrap(), newest);
     assert_eq!(payloads_as_read(&db).await, before);
     assert_eq!(
         db.count("SELECT COUNT(*) FROM backfill WHERE widget_run_id = 'r4'")
@@ -745,6 +749,106 @@ async fn a_store_from_before_payloads_were_kept_once_keeps_every_payload(db: Tes
         db.count("SELECT COUNT(*) FROM backfill").await,
         2,
         "the others are read where they were"
+    );
+    reopened.close().await;
+}
+
+/// Each call's request and response as the desk reads them.
+async fn calls_as_read(db: &TestDb) -> Vec<String> {
+    let sql = "SELECT call_id || '|' || COALESCE(request, '-') || '|' || COALESCE(response, '-') \
+               FROM calls_with_payload ORDER BY 1";
+    raw!(db, |pool| sqlx::query_scalar(sql).fetch_all(pool).await)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// A store written while `calls` kept its own copies of each request and response, on either
+/// engine: the migration leaves out every copy the ledger holds byte for byte, keeps the rest,
+/// and each call reads as before.
+async fn a_store_from_before_calls_kept_their_payloads_keeps_every_request_and_answer(db: TestDb) {
+    let (store, registry) = ready(&db).await;
+    let batch = vec![
+        frame(
+            1,
+            "a2learn.assist",
+            assist("anon_aaaa1111", "run-1", "call-1", "Which is bigger?"),
+        ),
+        frame(
+            2,
+            "a2learn.assist.response",
+            assist_answer("call-1", "2027-01-15T08:01:00Z"),
+        ),
+        frame(
+            3,
+            "a2learn.assist",
+            assist("anon_bbbb2222", "run-2", "call-2", "<b>3/4</b> or 2/3?"),
+        ),
+        frame(
+            4,
+            "a2learn.assist",
+            assist("anon_cccc3333", "run-3", "call-3", "Still stuck"),
+        ),
+    ];
+    store.ingest(CLASS, &registry, batch).await.unwrap();
+    // call-2 is answered in a later batch (the update path), call-3 stays open.
+    let later = vec![frame(
+        5,
+        "a2learn.assist.response",
+        assist_answer("call-2", "2027-01-15T08:02:00Z"),
+    )];
+    store.ingest(CLASS, &registry, later).await.unwrap();
+    let newest = store.schema_version().await.unwrap();
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM calls WHERE request IS NOT NULL OR response IS NOT NULL")
+            .await,
+        0,
+        "ingest keeps no copy of what the ledger holds"
+    );
+    let before = calls_as_read(&db).await;
+    assert_eq!(before.len(), 3, "{before:?}");
+    assert!(before[0].contains("Which is bigger?") && before[0].contains("common denominator"));
+    assert!(before[1].contains("<b>3/4</b>") && before[1].contains("common denominator"));
+    assert!(
+        before[2].contains("Still stuck") && before[2].ends_with("|-"),
+        "open: no answer"
+    );
+
+    // Undo the migration under the newer ones: each call gets its copies back, as the release
+    // before it wrote them.
+    const CALL_PAYLOADS_ONCE: i64 = 20261206000001;
+    assert!(newest >= CALL_PAYLOADS_ONCE);
+    for undo in [
+        "DROP VIEW calls_with_payload",
+        "UPDATE calls SET request = (SELECT l.payload FROM ledger l \
+         WHERE l.class_id = calls.class_id AND l.seq = calls.opened_seq)",
+        "UPDATE calls SET response = (SELECT l.payload FROM ledger l \
+         WHERE l.class_id = calls.class_id AND l.seq = calls.closed_seq)",
+    ] {
+        db.execute(undo).await;
+    }
+    // Ledger rows edited after their calls were derived: those calls keep their own copies.
+    for seq in [3, 2] {
+        let edit = format!("UPDATE ledger SET payload = '{{}}' WHERE seq = {seq}");
+        assert_eq!(db.execute(&edit).await, 1);
+    }
+    db.execute(&format!(
+        "DELETE FROM _sqlx_migrations WHERE version = {CALL_PAYLOADS_ONCE}"
+    ))
+    .await;
+
+    let reopened = db.teacher_store().await;
+    assert_eq!(reopened.schema_version().await.unwrap(), newest);
+    assert_eq!(calls_as_read(&db).await, before);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM calls WHERE request IS NOT NULL")
+            .await,
+        1,
+        "call-2's request kept its copy; the others read the ledger"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM calls WHERE response IS NOT NULL")
+            .await,
+        1,
+        "call-1's answer kept its copy"
     );
     reopened.close().await;
 }
@@ -1230,7 +1334,8 @@ async fn one_batch_closes_and_claims_many_earlier_calls(db: TestDb) {
         ]
     );
     let unanswered: i64 = raw!(db, |pool| sqlx::query_scalar(
-        "SELECT COUNT(*) FROM calls WHERE class_id = 'class-1' AND state = 'answered' \
+        "SELECT COUNT(*) FROM calls_with_payload WHERE class_id = 'class-1' \
+         AND state = 'answered' \
          AND (response IS NULL OR closed_seq IS NULL OR closed_at_ms IS NULL)",
     )
     .fetch_one(pool)

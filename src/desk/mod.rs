@@ -249,7 +249,8 @@ struct Row {
     widget_id: String,
     kind: String,
     standard: Option<String>,
-    request: String,
+    /// None only if the ledger lost the request's row: the request shows without a question.
+    request: Option<String>,
     at_ms: i64,
     deadline_ms: i64,
     state: String,
@@ -263,7 +264,8 @@ struct Row {
     step_title: String,
 }
 
-/// The help requests' columns ([`Row`]) on both engines. The draft is not among them: it is
+/// The help requests' columns ([`Row`]) on both engines, each request and response read where
+/// it is kept (the ledger's row, through `calls_with_payload`). The draft is not among them: it is
 /// the teacher's own text, in their file ([`Store::home_pool`]), which beside a shared store is
 /// another database; [`Desk::fill_drafts`] fills it in.
 const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.widget_id, c.kind, \
@@ -272,7 +274,8 @@ const SELECT: &str = "SELECT c.call_id, c.class_id, c.learner, c.pathway_id, c.w
      CAST(NULL AS TEXT) AS draft, \
      COALESCE((SELECT ps.title FROM pathway_steps ps WHERE ps.pathway_id = c.pathway_id \
      AND ps.widget_id = c.widget_id), c.widget_id) AS step_title \
-     FROM calls c LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
+     FROM calls_with_payload c \
+     LEFT JOIN desk_sent s ON s.class_id = c.class_id AND s.call_id = c.call_id \
      WHERE c.function = 'assist'";
 
 /// What the desk writes to the teacher's own file, named in the error on a shared store opened
@@ -749,7 +752,11 @@ impl<'a> Desk<'a> {
 }
 
 fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64) -> HelpRequest {
-    let request: Value = serde_json::from_str(&row.request).unwrap_or(Value::Null);
+    let request: Value = row
+        .request
+        .as_deref()
+        .and_then(|r| serde_json::from_str(r).ok())
+        .unwrap_or(Value::Null);
     let args = request.get("args");
     let state = request_state(
         &CallView {

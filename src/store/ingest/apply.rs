@@ -212,11 +212,13 @@ struct NewCall<'a> {
     identity: &'a a2learn_contract::Identity,
     kind: &'a str,
     standard: Option<&'a str>,
-    request: &'a str,
+    /// Its own copy of the request, only when the ledger does not hold it ([`own_copy`]).
+    request: Option<&'a str>,
     deadline: &'a str,
     opened_seq: i64,
     state: &'static str,
     claimed_by: Option<&'a str>,
+    /// Its own copy of the response, as `request`.
     response: Option<&'a str>,
     closed_at_ms: Option<i64>,
     closed_seq: Option<i64>,
@@ -227,7 +229,8 @@ enum Later<'a> {
     Close {
         call_id: &'a str,
         state: &'static str,
-        response: &'a str,
+        /// Its own copy of the response, only when the ledger does not hold it.
+        response: Option<&'a str>,
         at_ms: i64,
         seq: Option<i64>,
     },
@@ -235,6 +238,12 @@ enum Later<'a> {
         call_id: &'a str,
         claimed_by: &'a str,
     },
+}
+
+/// The copy of an event's payload a call keeps: none when the ledger holds it (an event with a
+/// seq), read back through `calls_with_payload`; the payload itself for one that came without.
+fn own_copy(seq: Option<i64>, payload: &str) -> Option<&str> {
+    seq.is_none().then_some(payload)
 }
 
 /// What a response does to its call.
@@ -297,7 +306,7 @@ async fn apply_calls(
                             identity,
                             kind,
                             standard: standard.as_deref(),
-                            request: payload,
+                            request: own_copy(*seq, payload),
                             deadline,
                             opened_seq: seq.unwrap_or(0),
                             state: "open",
@@ -323,7 +332,7 @@ async fn apply_calls(
                     {
                         Some(call) if call.state == "open" => {
                             call.state = state;
-                            call.response = Some(payload);
+                            call.response = own_copy(*seq, payload);
                             call.closed_at_ms = Some(at_ms);
                             call.closed_seq = *seq;
                         }
@@ -331,7 +340,7 @@ async fn apply_calls(
                         None => later.push(Later::Close {
                             call_id: &response.call_id,
                             state,
-                            response: payload,
+                            response: own_copy(*seq, payload),
                             at_ms,
                             seq: *seq,
                         }),
@@ -389,6 +398,10 @@ async fn apply_calls(
     })
 }
 
+/// A close of an earlier batch's call, as the update binds it: call id, state, the response's
+/// own copy ([`own_copy`]), the time and the seq that closed it.
+type Close<'a> = (&'a str, &'a str, Option<&'a str>, i64, Option<i64>);
+
 /// Rows per statement of the later-batch updates (5 columns each).
 const LATER_PER_STATEMENT: usize = 100;
 
@@ -402,7 +415,7 @@ async fn apply_later(
     class_id: &str,
     later: &[Later<'_>],
 ) -> Result<bool, StoreError> {
-    let mut closes: Vec<(&str, &str, &str, i64, Option<i64>)> = Vec::new();
+    let mut closes: Vec<Close<'_>> = Vec::new();
     let mut closing: HashSet<&str> = HashSet::new();
     let mut claims: HashMap<&str, &str> = HashMap::new();
     for update in later {
@@ -415,7 +428,7 @@ async fn apply_later(
                 seq,
             } => {
                 if closing.insert(call_id) {
-                    closes.push((call_id, state, response, *at_ms, *seq));
+                    closes.push((call_id, state, *response, *at_ms, *seq));
                 }
             }
             Later::Claim {
