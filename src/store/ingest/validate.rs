@@ -9,12 +9,13 @@ use a2learn_contract::{
     CallFacts, Function, HostEvent, InMemoryState, Message, Parsed, Registry, Rejection, RunFacts,
     Sequencer,
 };
+use sqlx::QueryBuilder;
 
-use crate::store::engine::{Conn, json_list, on_conn};
+use crate::store::engine::{Conn, on_conn};
 
 use super::parse::{json_error, payload_json};
 use super::quarantine::{QuarantineRow, quarantine_row};
-use super::{Accepted, BatchOutcome, RowsTouched};
+use super::{Accepted, BatchOutcome, ROWS_PER_STATEMENT, RowsTouched};
 use crate::store::StoreError;
 
 /// Runs the state machine over the parsed events in feed order: what passes is accepted, what
@@ -113,25 +114,28 @@ impl BatchState {
                 }
             }
             let mut state = BatchState::default();
-            // Each list goes in as one JSON array: the statement's text is the same for a list
-            // of any length, so it is prepared once per connection, not once per batch.
             let runs: Vec<&str> = runs.into_iter().collect();
             let mut known: HashMap<String, RunFacts> = HashMap::new();
-            if !runs.is_empty() {
+            for chunk in runs.chunks(ROWS_PER_STATEMENT) {
                 // A run id names a run within its class's feed: another class's run of the same id
                 // is another run. The payloads are the ledger's or backfill's, through the views.
-                let sql = format!(
+                let mut q = QueryBuilder::<Db>::new(
                     "SELECT widget_run_id, 'c', payload FROM results_with_payload \
-                     WHERE class_id = $1 AND widget_run_id IN ({list}) \
-                     UNION ALL SELECT widget_run_id, 's', payload FROM struggles_with_payload \
-                     WHERE class_id = $1 AND widget_run_id IN ({list})",
-                    list = json_list("$2", PG)
+                     WHERE class_id = ",
                 );
-                let rows: Vec<(String, String, String)> = sqlx::query_as(&sql)
-                    .bind(class_id)
-                    .bind(serde_json::Value::from(runs).to_string())
-                    .fetch_all(&mut *conn)
-                    .await?;
+                q.push_bind(class_id.to_string());
+                q.push(" AND widget_run_id IN (");
+                push_list(&mut q, chunk);
+                q.push(
+                    ") UNION ALL SELECT widget_run_id, 's', payload FROM struggles_with_payload \
+                     WHERE class_id = ",
+                );
+                q.push_bind(class_id.to_string());
+                q.push(" AND widget_run_id IN (");
+                push_list(&mut q, chunk);
+                q.push(")");
+                let rows: Vec<(String, String, String)> =
+                    q.build_query_as().fetch_all(&mut *conn).await?;
                 for (run, which, payload) in rows {
                     let facts = known.entry(run.clone()).or_default();
                     if which == "c" {
@@ -147,17 +151,16 @@ impl BatchState {
                 state.facts.know_run(run, facts);
             }
             let calls: Vec<&str> = calls.into_iter().collect();
-            if !calls.is_empty() {
-                let sql = format!(
-                    "SELECT call_id, function, deadline, state, learner FROM calls \
-                     WHERE class_id = $1 AND call_id IN ({})",
-                    json_list("$2", PG)
+            for chunk in calls.chunks(ROWS_PER_STATEMENT) {
+                let mut q = QueryBuilder::<Db>::new(
+                    "SELECT call_id, function, deadline, state, learner FROM calls WHERE class_id = ",
                 );
-                let rows: Vec<(String, String, String, String, String)> = sqlx::query_as(&sql)
-                    .bind(class_id)
-                    .bind(serde_json::Value::from(calls).to_string())
-                    .fetch_all(&mut *conn)
-                    .await?;
+                q.push_bind(class_id.to_string());
+                q.push(" AND call_id IN (");
+                push_list(&mut q, chunk);
+                q.push(")");
+                let rows: Vec<(String, String, String, String, String)> =
+                    q.build_query_as().fetch_all(&mut *conn).await?;
                 for (call_id, function, deadline, call_state, learner) in rows {
                     state.call_learners.insert(call_id.clone(), learner);
                     let function = match function.as_str() {
@@ -247,5 +250,15 @@ impl BatchState {
             }
             _ => {}
         }
+    }
+}
+
+pub(super) fn push_list<'args, DB: sqlx::Database>(q: &mut QueryBuilder<'args, DB>, items: &[&str])
+where
+    String: sqlx::Encode<'args, DB> + sqlx::Type<DB>,
+{
+    let mut sep = q.separated(", ");
+    for item in items {
+        sep.push_bind(item.to_string());
     }
 }
