@@ -316,8 +316,8 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert!(before_migration(&path).is_empty());
     assert_eq!(list_backups(&path).len(), 1);
 
-    // Make it the file the previous release left: the last migration undone (it copies
-    // `calls` without the payloads the ledger holds, here none) and unrecorded.
+    // Make it the file the previous release left: the last migration undone and unrecorded (it
+    // copies `calls` and makes `calls_with_payload`: without the view it runs again as it did).
     let newest = newest_known();
     let mut conn = raw(&path).await;
     sqlx::query("DROP VIEW calls_with_payload")
