@@ -1,5 +1,6 @@
 //! Backups: `VACUUM INTO` copies of the live database, made on demand (`db backup`), before a
-//! migration changes an existing file's schema, and once a day on open; and `db restore`.
+//! migration changes an existing file's schema, and once a day on open; `db restore`; and
+//! `db compact`, the same rewrite in place.
 //!
 //! Automatic backups go to `backups/` beside the database, named `<stem>-<UTC time>.db`
 //! (`teacher-20261201T140000Z.db`, or `…Z-before-migration.db`), so their names sort by time
@@ -178,6 +179,26 @@ impl Store {
         vacuum_into(self.sqlite()?, dest).await
     }
 
+    /// Rewrites the file without its free pages (`VACUUM`, then a checkpoint that truncates the
+    /// WAL). A migration that drops a column or copies a table, or a rebuild, leaves pages free
+    /// that SQLite reuses only as the store grows; this gives them back to the disk. It holds the
+    /// write lock while it runs, so the app's sync waits for it (and it for the sync's batch).
+    pub async fn compact(&self) -> Result<Compacted, StoreError> {
+        let pool = self.sqlite()?;
+        let size = || self.path().map_or(0, file_and_wal_len);
+        let before_bytes = size();
+        let mut conn = pool.acquire().await?;
+        sqlx::query("VACUUM").execute(&mut *conn).await?;
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut *conn)
+            .await?;
+        drop(conn);
+        Ok(Compacted {
+            before_bytes,
+            after_bytes: size(),
+        })
+    }
+
     /// The automatic backups in `backups/` beside this database, oldest first.
     /// None on a shared store: its backups are the database server's (pg_dump, WAL archiving).
     pub fn backups(&self) -> Vec<PathBuf> {
@@ -186,6 +207,21 @@ impl Store {
         };
         list_backups(path).into_iter().map(|(_, p)| p).collect()
     }
+}
+
+/// What [`Store::compact`] did: the database's bytes on disk (its WAL included) before and after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Compacted {
+    pub before_bytes: u64,
+    pub after_bytes: u64,
+}
+
+/// The bytes of a database file and its WAL (an absent file counts as empty).
+fn file_and_wal_len(path: &Path) -> u64 {
+    let len = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    len(path) + len(Path::new(&wal))
 }
 
 /// What [`restore`] did.

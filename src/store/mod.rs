@@ -24,7 +24,7 @@ use sqlx::{Row, SqlitePool};
 
 use crate::clock::SharedClock;
 
-pub use backup::{DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
+pub use backup::{Compacted, DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::{ClassRow, DEMO_HOST_ID};
 pub use diagnostics::{ClassCounts, QuarantinedFrame};

@@ -234,3 +234,84 @@ fn a_lost_database_is_named_with_its_newest_backup() {
         .map(|row| row[1].clone());
     assert_eq!(classes, Some(2.into()), "the backup's classes are back");
 }
+
+/// The bytes of a database file and its WAL.
+fn on_disk(db: &Path) -> u64 {
+    let wal = db.with_extension("db-wal");
+    [db, wal.as_path()]
+        .iter()
+        .map(|p| std::fs::metadata(p).map_or(0, |m| m.len()))
+        .sum()
+}
+
+#[test]
+fn compact_gives_freed_pages_back_and_keeps_every_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("teacher.db");
+    fill(&db, &["a", "b", "c"]);
+    // Eight megabytes written, then replaced: SQLite keeps their pages free inside the file.
+    rt().block_on(async {
+        let store = Store::open(&db, Arc::new(FixedClock::at(2_000)))
+            .await
+            .unwrap();
+        store
+            .set_setting("scratch", &"x".repeat(8_000_000))
+            .await
+            .unwrap();
+        store.set_setting("scratch", "kept").await.unwrap();
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(store.sqlite().unwrap())
+            .await
+            .unwrap();
+        store.close().await;
+    });
+    let at_compact = counts(&db);
+    let before = on_disk(&db);
+    assert!(
+        before > 8_000_000,
+        "control: the free pages are in the file ({before})"
+    );
+
+    let out = ok(cli(&db).args(["db", "compact"]).output().unwrap());
+    assert!(
+        out.contains("MB before") && out.contains("MB after"),
+        "{out}"
+    );
+    let after = on_disk(&db);
+    assert!(after < 1_000_000, "{before} -> {after} bytes");
+    assert_eq!(counts(&db), at_compact, "every row kept");
+    rt().block_on(async {
+        let store = Store::open(&db, Arc::new(FixedClock::at(3_000)))
+            .await
+            .unwrap();
+        assert_eq!(
+            store.setting("scratch").await.unwrap().as_deref(),
+            Some("kept")
+        );
+        store.close().await;
+    });
+}
+
+#[test]
+fn compact_refuses_a_shared_store_and_names_the_way_instead() {
+    let out = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+        .env_remove("A2LEARN_TEACHER_DB")
+        .args([
+            "--db",
+            "postgres://teacher:s3cret-pw@127.0.0.1:9/district",
+            "db",
+            "compact",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("`db compact`") && err.contains("VACUUM FULL"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("s3cret-pw"),
+        "the password stays out of the message: {err}"
+    );
+}

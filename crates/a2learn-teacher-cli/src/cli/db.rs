@@ -22,6 +22,9 @@ pub enum DbCommand {
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
+    /// Give the space that migrations, rebuilds and deleted rows left free back to the disk
+    /// (SQLite's VACUUM; the app's sync waits while it runs).
+    Compact,
     /// Replace the database with a backup (close the app first). The current file is kept as
     /// `<name>.before-restore`.
     Restore {
@@ -57,12 +60,22 @@ pub fn run(db: Option<&str>, command: DbCommand) -> anyhow::Result<ExitCode> {
             store.close().await;
             return Ok(ExitCode::SUCCESS);
         }
-        if matches!(command, DbCommand::Backup { .. }) {
-            super::file_only(
-                db,
-                "db backup",
-                "back up a shared store with PostgreSQL's own tools (pg_dump)",
-            )?;
+        match command {
+            DbCommand::Backup { .. } => {
+                super::file_only(
+                    db,
+                    "db backup",
+                    "back up a shared store with PostgreSQL's own tools (pg_dump)",
+                )?;
+            }
+            DbCommand::Compact => {
+                super::file_only(
+                    db,
+                    "db compact",
+                    "PostgreSQL's autovacuum reuses the space; VACUUM FULL returns it to the disk",
+                )?;
+            }
+            _ => {}
         }
         let store = Store::open_at(&location, Arc::new(SystemClock)).await?;
         match command {
@@ -89,6 +102,15 @@ pub fn run(db: Option<&str>, command: DbCommand) -> anyhow::Result<ExitCode> {
             DbCommand::Backup { out } => {
                 store.backup_to(&out).await?;
                 println!("backed up {location} to {}", out.display());
+            }
+            DbCommand::Compact => {
+                let done = store.compact().await?;
+                let mb = |bytes: u64| bytes as f64 / 1_000_000.0;
+                println!(
+                    "compacted {location}: {:.1} MB before, {:.1} MB after",
+                    mb(done.before_bytes),
+                    mb(done.after_bytes)
+                );
             }
             DbCommand::Restore { .. } => {}
         }
