@@ -216,12 +216,15 @@ pub struct Compacted {
     pub after_bytes: u64,
 }
 
+/// A file SQLite keeps beside a database: `ext` is `-wal` or `-shm` (`""`: the database).
+pub(super) fn beside(path: &Path, ext: &str) -> PathBuf {
+    PathBuf::from(format!("{}{ext}", path.display()))
+}
+
 /// The bytes of a database file and its WAL (an absent file counts as empty).
 fn file_and_wal_len(path: &Path) -> u64 {
     let len = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    len(path) + len(Path::new(&wal))
+    len(path) + len(&beside(path, "-wal"))
 }
 
 /// What [`restore`] did.
@@ -289,12 +292,11 @@ pub async fn restore(db: &Path, from: &Path) -> Result<Restored, StoreError> {
         .sync_all()
         .map_err(|e| restore_failed(from, e))?;
 
-    let side = |path: &Path, ext: &str| PathBuf::from(format!("{}{ext}", path.display()));
     let mut kept = None;
     if db.exists() {
         let before = crate::paths::before_restore_path(db);
         for ext in ["", "-wal", "-shm"] {
-            match std::fs::remove_file(side(&before, ext)) {
+            match std::fs::remove_file(beside(&before, ext)) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                 Err(e) => return Err(restore_failed(from, e)),
@@ -306,11 +308,11 @@ pub async fn restore(db: &Path, from: &Path) -> Result<Restored, StoreError> {
             std::fs::copy(db, &before).map_err(|e| restore_failed(from, e))?;
         }
         // A WAL left beside the old file belongs to it, not to the restored one.
-        let wal = side(db, "-wal");
+        let wal = beside(db, "-wal");
         if wal.exists() {
-            std::fs::rename(&wal, side(&before, "-wal")).map_err(|e| restore_failed(from, e))?;
+            std::fs::rename(&wal, beside(&before, "-wal")).map_err(|e| restore_failed(from, e))?;
         }
-        match std::fs::remove_file(side(db, "-shm")) {
+        match std::fs::remove_file(beside(db, "-shm")) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => return Err(restore_failed(from, e)),

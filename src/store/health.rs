@@ -106,7 +106,7 @@ pub fn check_header(path: &Path) -> Result<bool, StoreError> {
     // checkpoint had not written: then the file may legitimately be shorter, and SQLite decides.
     let pages = u64::from(be32(28));
     let valid = pages != 0 && be32(24) == be32(92);
-    let wal = std::fs::metadata(format!("{}-wal", path.display())).map_or(0, |m| m.len());
+    let wal = std::fs::metadata(super::backup::beside(path, "-wal")).map_or(0, |m| m.len());
     if valid && wal == 0 && len < pages * page_size {
         return Err(damaged(
             path,
