@@ -1,6 +1,6 @@
 //! Arbitrary bytes as a class feed: SSE into frames, as the feed reader turns them
 //! (`host::feed`), then the store's parse and validate stages without the database
-//! (`store::check_batch`, the same functions `Store::ingest` runs), against the fixtures'
+//! (`a2learn_proto::ingest::check_batch`, the same functions `Store::ingest` runs), against the fixtures'
 //! registry. What is accepted must survive both ways back out (the AG-UI projection, and the
 //! ledger's payload that `db rebuild` reads); what is refused must carry a known rule id and a
 //! reason; and every frame must be accounted for exactly once.
@@ -11,10 +11,10 @@ use std::sync::LazyLock;
 
 use a2learn_contract::transport::agui;
 use a2learn_contract::{CallClaimed, HostEvent, Parsed, Registry, RuleId, validate_message};
-use a2learn_teacher::host::sse::{SseItem, SseParser};
-use a2learn_teacher::store::{
+use a2learn_proto::ingest::{
     Accepted, Incoming, QUARANTINE_RAW_BYTES, check_batch, stored_message,
 };
+use a2learn_proto::sse::{SseItem, SseParser};
 use libfuzzer_sys::fuzz_target;
 
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use a2learn_teacher::roster::{MAX_NAME_CHARS, MAX_ROWS, parse_roster_csv};
+use a2learn_proto::roster::{MAX_NAME_CHARS, MAX_ROWS, parse_roster_csv};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

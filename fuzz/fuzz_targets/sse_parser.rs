@@ -10,7 +10,7 @@
 
 use std::sync::LazyLock;
 
-use a2learn_teacher::host::sse::{MAX_LINE_BYTES, SseItem, SseParser};
+use a2learn_proto::sse::{MAX_LINE_BYTES, SseItem, SseParser};
 use libfuzzer_sys::fuzz_target;
 
 /// The negative control (fuzz/run.sh's header): with FUZZ_NEGATIVE_CONTROL set, an event named

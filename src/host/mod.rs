@@ -5,7 +5,8 @@ pub mod credentials;
 pub mod feed;
 pub mod mcp;
 pub mod settings;
-pub mod sse;
+/// The feed's SSE parser lives in the I/O-free crate, where the fuzz target drives it.
+pub use a2learn_proto::sse;
 
 use serde::Serialize;
 

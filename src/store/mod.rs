@@ -32,7 +32,7 @@ pub use engine::{Location, LocationError, PgUrl, RawPool};
 use engine::{Pool, on_pool};
 pub use health::newest_known;
 pub use ingest::{
-    Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, MAX_PAUSE_MESSAGE_CHARS,
+    Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, IngestError, MAX_PAUSE_MESSAGE_CHARS,
     QUARANTINE_RAW_BYTES, QuarantineRow, ROWS_PER_STATEMENT, RebuildOutcome, RowsTouched,
     check_batch, stored_message, truncate_utf8,
 };
@@ -156,6 +156,13 @@ pub enum StoreError {
     /// The host token could not be kept or read (the credential store, or its file).
     #[error(transparent)]
     Credentials(#[from] crate::host::credentials::CredentialError),
+}
+
+impl From<IngestError> for StoreError {
+    /// A payload that will not encode or decode is bad data, as [`StoreError::Invalid`] says.
+    fn from(err: IngestError) -> Self {
+        StoreError::Invalid(err.to_string())
+    }
 }
 
 impl crate::error::Coded for StoreError {

@@ -7,11 +7,11 @@ use std::collections::{HashMap, HashSet};
 use a2learn_contract::Message;
 use a2learn_contract::sequence::lookup;
 use a2learn_contract::transport::agui;
+use a2learn_proto::ingest::{RoomUpdate, Snapshot};
 use sqlx::QueryBuilder;
 
 use crate::store::engine::{Conn, on_conn};
 
-use super::parse::{RoomUpdate, Snapshot};
 use super::{Accepted, Changes, ROWS_PER_STATEMENT};
 use crate::store::StoreError;
 use crate::store::rollup::Touched;

@@ -3,9 +3,9 @@
 
 use a2learn_contract::CallClaimed;
 
-use super::Accepted;
 use super::apply::apply_accepted;
-use super::parse::{json_error, stored_message};
+use super::stored_message;
+use super::{Accepted, IngestError};
 use crate::store::engine::{Conn, on_conn};
 use crate::store::{Store, StoreError, rollup};
 
@@ -58,7 +58,12 @@ impl Store {
                 for (class_id, seq, name, payload) in rows {
                     let accepted = if name == "a2learn.host.call_claimed" {
                         let claim: CallClaimed =
-                            serde_json::from_str(&payload).map_err(json_error)?;
+                            serde_json::from_str(&payload).map_err(|source| {
+                                IngestError::Unreadable {
+                                    name: "call_claimed".into(),
+                                    source,
+                                }
+                            })?;
                         Accepted::Claimed {
                             seq,
                             claim,
