@@ -1,10 +1,8 @@
 //! The class view's derivations over a real store: grid states from ingested events, evidence,
-//! mastery with suppression, who needs me now, the query plans, and a grid timing.
+//! mastery with suppression, who needs me now, the query plans, and a class of 1,000 learners.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
-
-use std::time::Instant;
 
 use a2learn_teacher::Store;
 use a2learn_teacher::progress::attention::Reason;
@@ -209,18 +207,15 @@ async fn class_queries_never_scan_the_results() {
     assert!(scan.contains("SCAN"), "{scan}");
 }
 
-/// Not an assertion on time (shared machines drift): prints the grid query's time for 1,000
-/// learners x the pathway, next to other classes' results. Run with `--nocapture` to read it.
+/// A class of 1,000 learners beside another class's results: the grid has every learner's row,
+/// each with the results written for it. (How fast is `bench views`'s to say: timing is not a
+/// test's on a shared machine.)
 #[tokio::test]
-async fn grid_timing_for_a_thousand_learners() {
+async fn a_grid_of_a_thousand_learners_beside_another_class_has_every_row() {
     let dir = tempfile::tempdir().unwrap();
     let store = class_store(&dir).await;
     let per_class = 1_000_i64;
-    let classes = std::env::var("GRID_BENCH_CLASSES")
-        .ok()
-        .and_then(|v| v.parse::<i64>().ok())
-        .unwrap_or(20);
-    let started = Instant::now();
+    let classes = 2;
     let mut tx = store.sqlite().unwrap().begin().await.unwrap();
     for c in 0..classes {
         let class_id = if c == 0 {
@@ -257,28 +252,12 @@ async fn grid_timing_for_a_thousand_learners() {
     tx.commit().await.unwrap();
     // Written straight into the derived tables, not ingested: the grid's rollup is built here.
     store.rebuild_grid_rollup().await.unwrap();
-    let fill = started.elapsed();
-    let mut times = Vec::new();
-    for _ in 0..5 {
-        let t = Instant::now();
-        let grid = store.grid(CLASS, "as-1").await.unwrap();
-        times.push(t.elapsed());
-        assert_eq!(grid.rows.len(), 1_000);
-        assert!(
-            grid.rows
-                .iter()
-                .all(|r| r.cells[0].state != CellState::NotStarted)
-        );
-    }
-    times.sort();
-    println!(
-        "grid, 1,000 learners x {} steps, {} results stored (filled in {fill:?}): \
-         fastest {:?}, median {:?}, slowest {:?}",
-        2,
-        classes * per_class * 4,
-        times[0],
-        times[2],
-        times[4]
+    let grid = store.grid(CLASS, "as-1").await.unwrap();
+    assert_eq!(grid.rows.len(), 1_000);
+    assert!(
+        grid.rows
+            .iter()
+            .all(|r| r.cells[0].state != CellState::NotStarted)
     );
 }
 

@@ -2,11 +2,12 @@
 //! stored stays intact, the sync keeps trying instead of dying, and when space returns the feed
 //! resumes from its cursor and catches up — nothing lost, nothing doubled.
 //!
-//! Mounting a tmpfs needs root. Like the other tests that need something of the machine (Ralph,
-//! the xAPI peer), it is skipped with a printed note where it cannot run, and fails instead when
-//! `CI=true` (the test command sets it; CI runs as root).
+//! Mounting a tmpfs needs root: a peer of the machine's, skipped or required by the rule of
+//! `tests/support/peers.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
+#[path = "support/peers.rs"]
+mod peers;
 #[path = "support/pipeline.rs"]
 mod pipeline_support;
 
@@ -65,18 +66,14 @@ fn fill(path: &Path) -> u64 {
 async fn a_full_disk_loses_nothing_and_the_feed_resumes_when_space_returns() {
     let dir = tempfile::tempdir().unwrap();
     let Some(disk) = Tmpfs::mount(&dir.path().join("disk"), "8m") else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "mounting a tmpfs failed: this test needs root (CI runs as root)"
-        );
-        eprintln!("SKIPPED: no tmpfs could be mounted here (needs root); CI=true makes this fail");
+        peers::missing("tmpfs", "no tmpfs could be mounted here (needs root)");
         return;
     };
     let db = disk.0.join("t.db");
     let filler = disk.0.join("filler");
     let (host, class_id) = start_host_with(slower_host_config(Faults::default(), None)).await;
     let store = open(&db).await;
-    let (sinks, _state, _stats) = FeedSinks::new();
+    let (sinks, _state, stats) = FeedSinks::new();
     let cancel = CancellationToken::new();
     let task = tokio::spawn(sync_class(
         store.clone(),
@@ -88,13 +85,22 @@ async fn a_full_disk_loses_nothing_and_the_feed_resumes_when_space_returns() {
     wait_for_cursor(&store, &class_id, 100).await;
 
     // The disk fills up (another program, a download...).
+    let connections_before = stats.borrow().connections;
     let filled = fill(&filler);
     assert!(filled > 0, "the filler took the free space");
     // The class goes on; the sync cannot store it. Wait until the host has logged well past
-    // what was stored, then check the cursor stays behind: the full disk really bit.
+    // what was stored, and until the sync has failed a batch and reconnected twice (it tried,
+    // and kept trying), then check the cursor stays behind: the full disk really bit.
     let stuck_at = store.cursor(&class_id).await.unwrap().unwrap();
     wait_for_log(&host, &class_id, stuck_at as usize + 150).await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
+    let until = Instant::now() + Duration::from_secs(60);
+    while stats.borrow().connections < connections_before + 2 {
+        assert!(
+            Instant::now() < until,
+            "the sync did not retry on a full disk"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let during = store.cursor(&class_id).await.unwrap().unwrap();
     let logged = host.log(&class_id).last().unwrap().seq as i64;
     assert!(

@@ -45,6 +45,22 @@ async fn wait_connections(host: &RunningHost, class_id: &str, n: usize) {
     }
 }
 
+/// Puts a marker frame on `class_id`'s feed at `host` and waits until the dashboard has stored
+/// past it: proof that the followers ran after this call, read before a "nothing else happened"
+/// is asserted (a sleep would prove nothing on a slow machine).
+async fn wait_stored_past_marker(store: &Store, host: &RunningHost, class_id: &str) {
+    let marker = r#"{"type":"CUSTOM","name":"test.marker","value":{}}"#;
+    let seq = i64::try_from(host.emit_raw(class_id, marker, None).unwrap()).unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    while store.cursor(class_id).await.unwrap() < Some(seq) {
+        assert!(
+            Instant::now() < until,
+            "{class_id}'s marker {seq} was not stored"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
 /// The app's core on a store of its own: classes follow the host it is pointed at.
 async fn dashboard() -> (tempfile::TempDir, Store, Arc<Live>) {
     let dir = tempfile::tempdir().unwrap();
@@ -107,7 +123,7 @@ async fn switching_hosts_follows_that_hosts_classes_only() {
     // knew was followed against whichever host the app pointed at, and B, which does not know
     // it, left the status bar saying "offline"); A is no longer followed.
     let a_before = connections(&a, &class_a);
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    wait_stored_past_marker(&store, &b, &class_b).await;
     assert_eq!(live.connection(), ConnectionState::Connected);
     assert_eq!(
         connections(&a, &class_a),
@@ -129,7 +145,7 @@ async fn switching_hosts_follows_that_hosts_classes_only() {
         cursor_a,
         "resumed from A's class's own cursor"
     );
-    tokio::time::sleep(Duration::from_millis(800)).await;
+    wait_stored_past_marker(&store, &a, &class_a).await;
     assert_eq!(
         live.connection(),
         ConnectionState::Connected,

@@ -302,8 +302,11 @@ async fn a_host_without_the_room_tools_gets_no_control() {
     assert!(!view.paused);
     assert_eq!(view.tools_unknown, None, "the host answered tools/list");
     // Called anyway (an old window, a script): the host refuses, nothing changes.
+    let refused_at = teacher.store.cursor(&class_id).await.unwrap().unwrap_or(0);
     assert!(room::pause(&teacher.live, &class_id, None).await.is_err());
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The class goes on moving after the refusal (learners' events stored past it): any echo
+    // of a pause would have arrived before them, so its absence now means something.
+    wait_events_after(&teacher.store, &class_id, refused_at, 3).await;
     assert!(!teacher.store.room_state(&class_id).await.unwrap().paused);
     teacher.live.shutdown().await;
     host.shutdown().await;

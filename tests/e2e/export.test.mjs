@@ -109,6 +109,9 @@ test("the export command writes the file with progress and remembers the folder"
           options: { class_id: classes[0].class_id, assignment_id: null, format: "csv", identified: false, path: file },
           onProgress: "__CHANNEL__:" + id,
         });
+        // The channel's messages and the command's answer travel apart: the progress may land
+        // just after the answer (a race a busy machine lost once). Wait for it, bounded.
+        for (let i = 0; i < 200 && progress.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
         const settings = await tauri.invoke("export_settings");
         return { out, progress, last_folder: settings.last_folder };
       })().then(done, (e) => done({ error: String(e && e.message ? e.message : JSON.stringify(e)) }));`,

@@ -11,8 +11,12 @@
 //                          emit - emit (the notification whose refetch drew the row)
 // and the notification path split by the core's trace (test hook `ChangeTrace`): feed + ingest,
 // coalescing, delivery to the page. Prints p50 / p99 per phase as MEASURE lines; asserts only
-// that >= 200 events per phase were matched to a row and to the commit that stored them.
-// BENCHMARKS.md ("Latency to the screen") has the figures of a run.
+// that figures came out: events of every phase matched to a row and to the commit that stored
+// them, and finite quantiles.
+//
+// In the test command this is a smoke run at tiny sizes (a few events a phase): timing is not
+// asserted in a test. The measurement is `scripts/bench-screen.sh` (the release app, and the
+// phases below at full size through A2LEARN_LATENCY_PHASES); BENCHMARKS.md has its figures.
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,11 +30,11 @@ const PORT = Number(process.env.E2E_LATENCY_DRIVER_PORT ?? 4530);
  * box each runs in: the window's own (what the teacher sees), or 4,000 px tall (every row of the
  * phase stays drawn, ~135 rows: a render dearer than the window's, so those figures err high).
  */
-const PHASES = [
-  { rate: 10, count: 200, tall: false },
-  { rate: 100, count: 200, tall: false },
-  { rate: 100, count: 200, tall: true },
-];
+const PHASES = (process.env.A2LEARN_LATENCY_PHASES ?? "10x20,50x20").split(",").map((spec) => {
+  const m = /^(\d+)x(\d+)(:tall)?$/.exec(spec.trim());
+  if (!m) throw new Error(`A2LEARN_LATENCY_PHASES: "${spec}" is not RATExCOUNT[:tall]`);
+  return { rate: Number(m[1]), count: Number(m[2]), tall: Boolean(m[3]) };
+});
 const nameOf = (phase) => `${phase.rate} events/s${phase.tall ? " (4,000 px box)" : ""}`;
 const TOTAL = PHASES.reduce((n, p) => n + p.count, 0);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -73,7 +77,7 @@ const fmt = (values) => {
   return `p50 ${quantile(s, 0.5)} ms, p99 ${quantile(s, 0.99)} ms, max ${s[s.length - 1]} ms`;
 };
 
-test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", async () => {
+test("host emit -> row in the window, per phase (figures come out)", async () => {
   await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
   await wd.click(await wd.find(".class-item"));
   await wd.waitForText("#class-title", (t) => t === "Demo class");
@@ -233,8 +237,12 @@ test("host emit -> row in the window, at 10 and 100 events/s (a measurement)", a
       `MEASURE ${nameOf(phase)}   page: main thread stalled ${stalled} ms of ${end - first} ms ` +
         `(${stalls.length} stalls over 20 ms: ${fmt(stalls)})`,
     );
-    assert.ok(screen.length >= 200, `${screen.length} of ${ofRate.length} events at ${nameOf(phase)} matched to a row`);
-    assert.ok(ingest.length >= 200, `${ingest.length} events at ${nameOf(phase)} matched to the commit that stored them`);
+    // Figures came out (each phase's events matched, and the quantiles are numbers); how large
+    // they are is the benchmark's to report.
+    assert.ok(screen.length >= phase.count / 2, `${screen.length} of ${ofRate.length} events at ${nameOf(phase)} matched to a row`);
+    assert.ok(ingest.length >= phase.count / 2, `${ingest.length} events at ${nameOf(phase)} matched to their commit`);
+    const sorted = [...screen].sort((a, b) => a - b);
+    assert.ok(Number.isFinite(quantile(sorted, 0.99)), `a p99 at ${nameOf(phase)}`);
   }
   console.log(`MEASURE page mutations observed: ${state.mutations}`);
   console.log(

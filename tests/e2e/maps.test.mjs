@@ -38,8 +38,13 @@ test("the knowledge map draws the standards and follows a node to its learners",
   await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
   await wd.click(await wd.find(".class-item"));
   await wd.waitForText("#class-title", (t) => t === "Demo class");
-  // Let the simulated learners work a little, so states other than "not met yet" exist.
-  await sleep(8000);
+  // Until the simulated learners have completed a few steps, so states other than "not met
+  // yet" exist (bounded: the demo's learners start within seconds).
+  await wd.waitFor(
+    "return document.querySelectorAll('[role=grid] button.cell[data-state^=completed]').length >= 5",
+    "five completed steps in the grid",
+    60000,
+  );
   await openTab("Knowledge map");
   await wd.waitForText("[data-testid='knowledge-map']");
   const nodes = await wd.execute(

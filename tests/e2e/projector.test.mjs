@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { launchApp, outDir } from "./webdriver.mjs";
+import { DRAWN, launchApp, outDir } from "./webdriver.mjs";
 
 const PORT = Number(process.env.E2E_PROJECTOR_DRIVER_PORT ?? 4480);
 const CANARIES = ["Quillon Brasswhistle", "Ottilie Marchbanks", "Fennimore Wexcombe"];
@@ -154,29 +154,30 @@ test("the teacher's window: names after a roster import, and a name typed in an 
 test("projector-safe mode: no name, no id, no free text in any view", async () => {
   await wd.click(await wd.find("[data-testid='projector-safe']"));
   await wd.waitForText("[data-testid='projector-safe']", (t) => t.includes("on"));
-  await sleep(600);
+  // Each absence below is read only once the view shows it drew its data in this mode.
+  await wd.waitFor(DRAWN.aliasedGrid, "the grid's rows relabelled with aliases", 15000, [learners.length]);
   assertNothingPrivate(await page(), "on the live grid", learners);
   for (const tab of ["Mastery", "Who needs me", "Timeline"]) {
     await clickButton("[role=tab]", tab);
-    await sleep(500);
+    await wd.waitFor(DRAWN[tab], `${tab} drawn`);
     assertNothingPrivate(await page(), `on ${tab}`, learners);
   }
-  for (const [css, label] of [
-    [".desk-link", "the help desk"],
-    [".export-link", "the export view"],
+  for (const [css, label, drawn] of [
+    [".desk-link", "the help desk", DRAWN.desk],
+    [".export-link", "the export view", DRAWN.export],
   ]) {
     await wd.click(await wd.find(css));
-    await sleep(700);
+    await wd.waitFor(drawn, `${label} drawn`);
     assertNothingPrivate(await page(), `on ${label}`, learners);
   }
   await wd.click(await wd.find(".desk-link"));
-  await sleep(500);
+  await wd.waitFor(DRAWN.desk, "the help desk drawn");
   const closed = await wd.findAll("[data-testid='desk-closed']");
   assert.ok(closed.length > 0, "the closed request is listed, without its answer");
   await wd.screenshot(path.join(outDir, "31-projector-safe-desk.png"));
   for (const label of ["Settings", "Diagnostics"]) {
     await clickButton(".sidebar-footer button", label);
-    await sleep(500);
+    await wd.waitFor(DRAWN[label], `${label} drawn`);
     assertNothingPrivate(await page(), `on ${label}`, learners);
   }
   await wd.click(await wd.find(".class-item"));
@@ -199,9 +200,10 @@ test("the projector window shows aggregates only, and may call nothing else", as
   await wd.waitForText("[data-testid='projector'] h1", (t) => /learners/.test(t), 20000);
   await wd.waitForText("[data-testid='projector-waiting']");
   const shown = await page();
-  assertNothingPrivate(shown, "on the projector", learners);
+  // What the projector is for, first: the absence below is read from a page that drew it.
   assert.match(shown, /Mastery by standard/);
   assert.match(shown, /of \d+ done/, "progress per step");
+  assertNothingPrivate(shown, "on the projector", learners);
   const queue = await wd.execute("return [...document.querySelectorAll('.projector-queue li')].map((li) => li.textContent)");
   assert.ok(queue.every((q) => /^Learner \d+$/.test(q)), `the help queue shows aliases only: ${queue}`);
   await wd.screenshot(path.join(outDir, "32-projector-window.png"));

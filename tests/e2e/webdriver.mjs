@@ -98,6 +98,22 @@ export class WebDriver {
     throw new Error(`timed out waiting for ${css}; last text: ${last}`);
   }
 
+  /**
+   * Polls `script` (run in the page) until it returns something truthy, and returns that. For a
+   * check of absence, wait with this for the presence that shows the view did its work first:
+   * an absence read from a page still loading proves nothing.
+   */
+  async waitFor(script, what, timeoutMs = 15000, args = []) {
+    const deadline = Date.now() + timeoutMs;
+    let last;
+    while (Date.now() < deadline) {
+      last = await this.execute(script, args);
+      if (last) return last;
+      await sleep(100);
+    }
+    throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+  }
+
   /** How many elements match `css`, counted in the page (no element handle that can go stale). */
   count(css) {
     return this.execute("return document.querySelectorAll(arguments[0]).length", [css]);
@@ -281,3 +297,22 @@ export function sharedStoreUrls(admin, database) {
     full: parts ? `${parts[1]}${parts[2]}:${password}@${parts[4]}/${database}` : "",
   };
 }
+
+/**
+ * What shows that a view has drawn its data, as a page script returning true: the presence to
+ * wait for before asserting that something is absent from it.
+ */
+export const DRAWN = {
+  // Rows with labels, each an alias (projector-safe mode: no name, no id).
+  aliasedGrid:
+    "const l = [...document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\")]; " +
+    "return l.length >= arguments[0] && l.every((e) => /^Learner \\d+$/.test(e.textContent.trim()))",
+  Mastery: "return document.querySelectorAll(\"[data-testid='mastery'] tbody tr\").length > 0",
+  "Who needs me": "return !!document.querySelector(\"[data-testid='needs-me'] li, [data-testid='needs-me-empty']\")",
+  Timeline:
+    "return /[1-9][0-9]* completions/.test(document.querySelector(\"[data-testid='timeline'] figcaption\")?.textContent ?? '')",
+  desk: "return !!document.querySelector(\"[data-testid='desk-closed']\")",
+  export: "return (document.querySelector(\"[data-testid='export-class']\")?.options.length ?? 0) > 0",
+  Settings: "return !!document.querySelector(\"#settings-title\") && !!document.querySelector(\"[data-testid='theme-choice']\")",
+  Diagnostics: "return !!document.querySelector(\"[data-testid='quarantine-empty'], [data-testid='quarantine-table']\")",
+};

@@ -274,7 +274,9 @@ async fn a_class_synced_from_one_host_is_refused_from_another(db: TestDb) {
         &class_id,
         "again",
     );
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // It stores what the host sends after it started: proof it follows, not only that it lives.
+    let before = cursor(store, &class_id).await;
+    wait_for_progress(store, &class_id, before, &again).await;
     again.assert_alive("syncing from its own host");
     again.stop();
 }

@@ -158,15 +158,14 @@ async fn an_idle_feed_gets_ping_comments() {
     let mut sse = Sse::connect(&host.feed_url(&class_id), TOKEN, None).await;
     sse.next_frame(WAIT).await.unwrap();
     sse.next_frame(WAIT).await.unwrap();
-    let started = tokio::time::Instant::now();
+    // Configured at 150 ms. The bound is for liveness only, yet it still tells the setting
+    // apart from the default interval (10 s): each ping must come before the default's first.
     for _ in 0..2 {
         assert_eq!(
-            sse.next(Duration::from_secs(2)).await,
+            sse.next(Duration::from_secs(8)).await,
             Ok(Item::Comment("ping".into()))
         );
     }
-    // Configured at 150 ms: two pings well within a second.
-    assert!(started.elapsed() < Duration::from_secs(1));
 }
 
 #[tokio::test]
