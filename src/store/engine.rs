@@ -228,11 +228,26 @@ impl Pool {
     /// A write transaction. On SQLite it takes the database's write lock first (`BEGIN
     /// IMMEDIATE`), so two writers queue instead of failing on upgrade; on PostgreSQL rows lock
     /// as they are written, and a writer that must see a class alone takes [`lock_class`].
+    ///
+    /// The `BEGIN` runs in a task of its own, so that a caller dropped while it runs (a follower
+    /// cancelled mid-write, a `select!` that took its other branch) cannot leak the transaction.
+    /// After a custom `BEGIN` has run, sqlx awaits once more (to check the connection is in a
+    /// transaction) before it makes the `Transaction`; a future dropped there leaves nothing to
+    /// roll back, and its connection goes back to the pool still holding SQLite's write lock:
+    /// every other writer then waits out the busy timeout and fails with "database is locked"
+    /// (the `tests/hosts.rs` flake: a host switch cancels a follower while it saves its catalog).
+    /// The task always runs to its end; a `Transaction` nobody awaits any more is dropped there,
+    /// which rolls it back.
     pub async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
-        Ok(match self {
-            Pool::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
-            Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+        let pool = self.clone();
+        tokio::spawn(async move {
+            Ok(match pool {
+                Pool::Sqlite(pool) => Tx::Sqlite(pool.begin_with("BEGIN IMMEDIATE").await?),
+                Pool::Postgres(pool) => Tx::Postgres(pool.begin().await?),
+            })
         })
+        .await
+        .map_err(|e| sqlx::Error::Io(std::io::Error::other(format!("BEGIN's task ended: {e}"))))?
     }
 }
 
@@ -381,6 +396,124 @@ pub(crate) async fn lock_class(conn: &mut Conn<'_>, class_id: &str) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use std::future::Future;
+    use std::task::{Context, Waker};
+
+    use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+    use sqlx::{Connection, SqliteConnection};
+
+    /// A file database in WAL mode, as the store opens one, with one pooled connection and a
+    /// short busy timeout (so a held write lock shows as an error in half a second, not ten).
+    async fn one_connection_pool(path: &std::path::Path) -> (SqlitePool, SqliteConnectOptions) {
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .busy_timeout(std::time::Duration::from_millis(500));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .test_before_acquire(false)
+            .connect_with(options.clone())
+            .await
+            .unwrap();
+        (pool, options)
+    }
+
+    /// Polls a `BEGIN IMMEDIATE` in the making (`begin`) until the database shows its write
+    /// lock taken, polls once more (sqlx then has the `BEGIN`'s answer and checks that the
+    /// custom statement opened a transaction, behind another await), and drops it there: a
+    /// caller cancelled after the `BEGIN` ran and before a `Transaction` stood for it. An
+    /// attempt that finished instead (its transaction made, so nothing can leak) is dropped and
+    /// tried again.
+    async fn drop_once_begun<F, T>(mut begin: impl FnMut() -> F, probe: &SqliteConnectOptions)
+    where
+        F: Future<Output = Result<T, sqlx::Error>>,
+    {
+        let probe = probe.clone().busy_timeout(std::time::Duration::ZERO);
+        let mut cx = Context::from_waker(Waker::noop());
+        for _ in 0..50 {
+            let mut fut = Box::pin(begin());
+            for _ in 0..100 {
+                if fut.as_mut().poll(&mut cx).is_ready() {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                if another_writer_can_begin(&probe).await.is_err() {
+                    // The BEGIN ran and holds the lock: one more step, then cancelled.
+                    if fut.as_mut().poll(&mut cx).is_ready() {
+                        break;
+                    }
+                    drop(fut);
+                    return;
+                }
+            }
+        }
+        panic!("no BEGIN was caught between running and answering");
+    }
+
+    /// Whether another connection can take the write lock now (it waits up to its busy timeout).
+    async fn another_writer_can_begin(options: &SqliteConnectOptions) -> Result<(), sqlx::Error> {
+        let mut other = SqliteConnection::connect_with(options).await?;
+        let tx = other.begin_with("BEGIN IMMEDIATE").await?;
+        tx.rollback().await
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_write_dropped_while_it_begins_leaves_no_lock_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let (pool, options) = one_connection_pool(&dir.path().join("t.db")).await;
+        let pool = Pool::Sqlite(pool);
+        let probe = options.clone().busy_timeout(std::time::Duration::ZERO);
+        let mut cx = Context::from_waker(Waker::noop());
+        let mut dropped_holding_the_lock = 0;
+        // Dropped after one to four polls, a few milliseconds apart: before, while and after
+        // the BEGIN runs.
+        for attempt in 0..40 {
+            let mut fut = Box::pin(pool.begin_write());
+            let mut finished = false;
+            for _ in 0..=attempt % 4 {
+                if fut.as_mut().poll(&mut cx).is_ready() {
+                    finished = true;
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+            if !finished && another_writer_can_begin(&probe).await.is_err() {
+                dropped_holding_the_lock += 1;
+            }
+            drop(fut);
+            // The presence first (a write through the same pool gets its connection and
+            // commits), then the absence of a lock left held.
+            let tx = pool
+                .begin_write()
+                .await
+                .expect("the pool's connection is free again");
+            tx.commit().await.unwrap();
+            another_writer_can_begin(&options)
+                .await
+                .expect("no write lock was left held");
+        }
+        assert!(
+            dropped_holding_the_lock > 0,
+            "no attempt was dropped while its BEGIN held the lock"
+        );
+    }
+
+    /// Negative control, and the flake's cause: sqlx's own `begin_with`, dropped after its
+    /// `BEGIN` ran and before it made a `Transaction`, leaves its connection holding the write
+    /// lock, and the other writer fails as `Live::create_class` did.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn control_a_bare_begin_dropped_while_it_begins_keeps_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        let (pool, options) = one_connection_pool(&dir.path().join("t.db")).await;
+        drop_once_begun(|| pool.begin_with("BEGIN IMMEDIATE"), &options).await;
+        let err = another_writer_can_begin(&options)
+            .await
+            .expect_err("the lock is still held");
+        assert!(err.to_string().contains("database is locked"), "{err}");
+    }
 
     #[test]
     fn a_password_never_prints() {
