@@ -2,6 +2,10 @@
 # The installer as a teacher meets it: build the .deb (scripts/package.sh), look inside it,
 # install it with dpkg -i, start the installed app under Xvfb and check its window over WebDriver
 # (installed.test.mjs), then remove the package again. Needs root (or sudo) for dpkg.
+#
+#   tests/package/run.sh            the release package, as teachers get it
+#   tests/package/run.sh --debug    the same package from the debug profile (scripts/test.sh:
+#                                   the checks are the same; the build reuses the test build's)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.."
@@ -10,8 +14,10 @@ fail() {
   exit 1
 }
 version=$(node -p "require('./src-tauri/tauri.conf.json').version")
-scripts/package.sh
-deb=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/bundle/deb/*_"${version}"_amd64.deb | head -n 1)
+profile=release
+[ "${1:-}" = --debug ] && profile=debug
+scripts/package.sh "$@"
+deb=$(ls -t "${CARGO_TARGET_DIR:-target}/$profile"/bundle/deb/*_"${version}"_amd64.deb | head -n 1)
 echo "package: $deb ($(stat -c %s "$deb") bytes; installed size $(dpkg-deb -f "$deb" Installed-Size) KiB)"
 
 # Inside: the app, its desktop entry and icons; the window's libraries as dependencies.
