@@ -23,9 +23,10 @@ use crate::sync::sync_class;
 
 /// How long change notifications are gathered before the views are told: a burst of events must
 /// not redraw per event, and a change must reach the screen fast. 50 ms since the window renders
-/// only the views a change touches and loads each one at a time (BENCHMARKS.md, "Latency to the
-/// screen": at 120 ms most events at classroom rates waited for the window's end, p50 ~60 ms; at
-/// 50 ms, before views rendered alone, the extra notifications cost the page more than it saved).
+/// only the views a change touches and loads each one at a time (docs/benchmarks-log.md,
+/// "Latency to the screen": at 120 ms most events at classroom rates waited for the window's
+/// end, p50 ~60 ms; at 50 ms, before views rendered alone, the extra notifications cost the page
+/// more than it saved).
 pub const COALESCE_WINDOW: Duration = Duration::from_millis(50);
 
 /// The title of the class the demo creates on a first start.

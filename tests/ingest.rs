@@ -1654,7 +1654,7 @@ fn rows_touched_merge_into_all_past_the_limit() {
 
 /// The shared store's connections plan each statement for its own list of ids: a generic plan
 /// made while a table was small (a sequential scan) would stay after it grew (the batch's state
-/// lookup took 143 ms at 72,000 results before this; BENCHMARKS.md).
+/// lookup took 143 ms at 72,000 results before this; docs/benchmarks-log.md).
 #[tokio::test]
 async fn a_shared_store_plans_each_statement_for_its_own_ids() {
     let Some(db) = TestDb::open(support::engines::Engine::Postgres).await else {

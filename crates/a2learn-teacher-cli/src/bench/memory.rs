@@ -4,7 +4,7 @@
 //! completions in a loop (the simulation would take far longer to reach millions of frames). A
 //! child process — `a2learn-teacher --db <tmp> sync --host <url> --class <id> --quiet`, the real
 //! command — replays it into a fresh database. The database is prepared with the class's
-//! backfill marked done, so the child measures the feed replay alone (see BENCHMARKS.md: a first
+//! backfill marked done, so the child measures the feed replay alone (see docs/benchmarks-log.md: a first
 //! sync of a class with millions of results would also fetch them through
 //! `get_pathway_results`, in one response). When the child's cursor reaches the last `seq`, its
 //! `VmHWM` (peak resident set) is read from `/proc/<pid>/status`, then it is stopped.
