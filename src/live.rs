@@ -306,9 +306,8 @@ impl Live {
         let created = client.create_class(&title).await;
         client.close().await;
         let created = created?;
-        // Tied to its host before its title and join code are written: a class of the same id
-        // that another host owns here is refused untouched.
-        self.store.ensure_class(&created.class_id).await?;
+        // Made tied to its host, before its title and join code are written: a class of the same
+        // id that another host owns here is refused untouched.
         self.store
             .bind_class_to_host(&created.class_id, &target.host_id)
             .await?;

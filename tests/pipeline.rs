@@ -358,13 +358,15 @@ async fn an_unknown_class_is_reported_not_retried() {
     let dir = tempfile::tempdir().unwrap();
     let (host, _class_id) = start_host(Faults::default(), None).await;
     let store = open(&dir.path().join("t.db")).await;
+    let (sinks, state, _stats) = FeedSinks::new();
+    assert_eq!(*state.borrow(), ConnectionState::Connecting);
     let result = tokio::time::timeout(
-        Duration::from_secs(10),
+        Duration::from_secs(30),
         sync_class(
             store,
             feed_config(&host.url(), "no-such-class"),
             clock(),
-            FeedSinks::new().0,
+            sinks,
             CancellationToken::new(),
         ),
     )
@@ -374,6 +376,8 @@ async fn an_unknown_class_is_reported_not_retried() {
         matches!(result, Err(SyncError::Feed(FeedError::UnknownClass(_)))),
         "{result:?}"
     );
+    // And says so: not "connecting" for ever (the status bar of a co-teacher's window did).
+    assert_eq!(*state.borrow(), ConnectionState::Offline);
     host.shutdown().await;
 }
 

@@ -85,9 +85,15 @@ impl Store {
         }))
     }
 
-    /// Ties a class to the host it came from (the host is recorded when new). A class belongs to
-    /// one host: tying it to another is refused — its id, its results and its cursor are that
-    /// host's, and another host's class of the same id is another class.
+    /// Ties a class to the host it came from (the host is recorded when new), making the class
+    /// when it is new. A class belongs to one host: tying it to another is refused — its id, its
+    /// results and its cursor are that host's, and another host's class of the same id is
+    /// another class.
+    ///
+    /// A new class is made bound, in the same transaction: a class without a host is followed
+    /// with whichever host a dashboard points at ([`Store::classes_of_host`]), so one made first
+    /// and bound after would, in between, be taken up by another app on a shared store and
+    /// asked of its host, which does not know it (two co-teachers starting at once).
     pub async fn bind_class_to_host(
         &self,
         class_id: &str,
@@ -96,6 +102,9 @@ impl Store {
         if host_id.trim().is_empty() {
             return Err(StoreError::Invalid("a host needs an id".into()));
         }
+        if class_id.trim().is_empty() {
+            return Err(StoreError::Invalid("a class needs an id".into()));
+        }
         let mut tx = self.engine().begin_write().await?;
         on_conn!(&mut tx.conn(), |conn| {
             sqlx::query(
@@ -103,6 +112,15 @@ impl Store {
             )
             .bind(host_id)
             .bind(self.now_ms())
+            .execute(&mut *conn)
+            .await?;
+            sqlx::query(
+                "INSERT INTO classes (class_id, title, join_code, created_at, host_id) \
+                 VALUES ($1, $1, NULL, $2, $3) ON CONFLICT (class_id) DO NOTHING",
+            )
+            .bind(class_id)
+            .bind(self.now_ms())
+            .bind(host_id)
             .execute(&mut *conn)
             .await?;
             let current: Option<(Option<String>,)> =

@@ -192,9 +192,13 @@ pub async fn sync_class(
                 break registry;
             }
             Err(e @ (SyncError::Host(HostError::TokenRefused) | SyncError::Feed(_))) => {
-                if matches!(e, SyncError::Host(HostError::TokenRefused)) {
-                    sinks.state.send_replace(ConnectionState::TokenRefused);
-                }
+                // As the feed says it when it ends for good: a class its host does not know is
+                // offline, not "connecting" for ever.
+                sinks.state.send_replace(match e {
+                    SyncError::Host(HostError::TokenRefused)
+                    | SyncError::Feed(FeedError::TokenRefused) => ConnectionState::TokenRefused,
+                    _ => ConnectionState::Offline,
+                });
                 return Err(e);
             }
             Err(e) => {

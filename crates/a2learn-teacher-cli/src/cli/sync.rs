@@ -62,11 +62,7 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
         let store = Store::open_at(&location, clock.clone()).await?;
         // The class is this host's (the app lists and follows it with this host only); a class of
         // the same id that another host's sync stored here is refused, not mixed in.
-        let bound = async {
-            store.ensure_class(&class_id).await?;
-            store.bind_class_to_host(&class_id, &host_id).await
-        }
-        .await;
+        let bound = store.bind_class_to_host(&class_id, &host_id).await;
         if let Err(e) = bound {
             store.close().await;
             eprintln!("error: {e}");
