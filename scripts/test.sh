@@ -54,7 +54,11 @@ step "cargo fmt" cargo fmt --all -- --check
 # compiler, so nothing compiles twice. CLIPPY_ARGS is how `cargo clippy -- -D warnings` passes
 # its arguments to the driver.
 export RUSTC_WORKSPACE_WRAPPER
-RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+if ! RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver); then
+  # Without it the build would quietly skip the lints: name it, and let the build step fail.
+  echo "clippy-driver not found: the toolchain's clippy component is required" >&2
+  RUSTC_WORKSPACE_WRAPPER=/clippy-driver-is-missing
+fi
 export CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__
 # The shell's test hooks (the demo's injected question, src-tauri/src/demo/test_hook.rs) are
 # compiled in only with its `test-hooks` feature, which the product build leaves off. The test
