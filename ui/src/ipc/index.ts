@@ -401,16 +401,25 @@ export const tauriIpc: TeacherIpc = {
     cancel: () => commands.cancelExport(),
     chooseSavePath: (defaultPath, filters) => save({ defaultPath, filters }),
   },
-  onConnectionChanged: (handler) =>
-    subscribe(
+  onConnectionChanged: (handler) => {
+    // An event that arrives while the catch-up read below is on its way is as new as that read
+    // or newer (every change is emitted), and the read's answer may land after it: once an
+    // event has arrived, the catch-up's answer is dropped, or a stale "connecting" would stay on
+    // the status bar for good (seen in CI on a first start).
+    let heard = false;
+    return subscribe(
       events.connectionChanged.listen,
-      (p) => handler(p.connection, p.label),
+      (p) => {
+        heard = true;
+        handler(p.connection, p.label);
+      },
       // Catch up with a change that happened before the listener was in place.
       () =>
         void commands.appStatus().then((r) => {
-          if (r.status === "ok") handler(r.data.connection, r.data.connection_label);
+          if (r.status === "ok" && !heard) handler(r.data.connection, r.data.connection_label);
         }),
-    ),
+    );
+  },
   onStoreChanged: (handler) =>
     subscribe(events.storeChanged.listen, handler, () =>
       handler({
