@@ -77,6 +77,22 @@ function setPacing(step, pathway = null) {
   );
 }
 
+/**
+ * Lifts the limit `setPacing` put on `pathway`, once the select shows it: the header and the
+ * select update from the host's echo separately, and a select still showing no limit would take
+ * "no limit" as no change (no request sent; seen once in a clean-clone run).
+ */
+async function liftPacing(pathway) {
+  await wd.waitFor(
+    `return (document.querySelector("[data-pathway='" + arguments[0] + "']")?.value ?? '') !== ''`,
+    "the select showing the limit",
+    15000,
+    [pathway],
+  );
+  await setPacing(null, pathway);
+  await waitPacingLifted();
+}
+
 async function waitPacingLifted() {
   const deadline = Date.now() + 15000;
   while ((await wd.count("[data-testid='room-pacing']")) > 0) {
@@ -113,8 +129,7 @@ test("pausing the class shows in the header and stops the grid; resuming moves i
   await wd.waitForText("[data-testid='room-pacing']", (t) => t.includes("up to step 2"));
   assert.equal(await storedCompletions(), paused, "a step was completed during the pause");
   await wd.screenshot(path.join(outDir, "70-room-paused.png"));
-  await setPacing(null, pathway);
-  await waitPacingLifted();
+  await liftPacing(pathway);
 
   await wd.click(await wd.find("[data-testid='room-resume']"));
   await wd.waitForText("[data-testid='room-state']", (t) => t.startsWith("Class running"));
@@ -129,8 +144,7 @@ test("pacing a pathway shows 'up to step 2' in the header", async () => {
   const pacing = await wd.waitForText("[data-testid='room-pacing']", (t) => t.includes("up to step 2"));
   assert.match(pacing, /up to step 2 \(.+\)/);
   // Lifting it empties the header again.
-  await setPacing(null, pathway);
-  await waitPacingLifted();
+  await liftPacing(pathway);
 });
 
 test("a missed help request stays as a follow-up until marked done", async () => {
