@@ -72,6 +72,7 @@ on_both_engines!(
     a_full_replay_from_the_start_changes_nothing,
     a_host_restart_keeps_seq_and_the_dashboard_catches_up,
     backfill_on_first_subscription_is_reconciled_with_the_feed,
+    a_host_that_writes_local_times_loses_nothing,
 );
 
 async fn a_clean_feed_is_stored_exactly(db: TestDb) {
@@ -436,5 +437,57 @@ async fn backfill_on_first_subscription_is_reconciled_with_the_feed(db: TestDb) 
         )
         .await;
     assert_eq!(doubled, 0);
+    host.shutdown().await;
+}
+
+/// A host that writes every `at` and `deadline` in its local offset (`+05:30`: valid RFC 3339,
+/// the same instants) on the feed and in its backfill: every event is kept, as UTC, and the
+/// backfill and the feed still agree on each completion (`contract.md` §1).
+async fn a_host_that_writes_local_times_loses_nothing(db: TestDb) {
+    let faults = Faults {
+        utc_offset_minutes: 330,
+        ..Faults::default()
+    };
+    let (host, class_id) = start_host(faults, None).await;
+    // Presence: the host does send local times (the feed as it goes out, read raw).
+    let mut raw_feed = reqwest::Client::new()
+        .get(host.feed_url(&class_id))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    while !seen.contains("+05:30\"") {
+        let chunk = tokio::time::timeout(Duration::from_secs(30), raw_feed.chunk())
+            .await
+            .expect("the feed goes on")
+            .unwrap()
+            .expect("the feed is open");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    drop(raw_feed);
+    // The class ran before the dashboard subscribed: the backfill brings local times too.
+    let log = wait_for_log(&host, &class_id, 300).await;
+    let store = db.store.clone();
+    let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
+    let upto = log.last().unwrap().seq;
+    wait_for_cursor(&store, &class_id, upto).await;
+    cancel.cancel();
+    let stats = task.await.unwrap().unwrap();
+    assert!(stats.stored > 0, "{stats:?}");
+    // The host's own log is in UTC: the ledger equals it payload for payload, so every
+    // time was kept as the same instant in UTC.
+    assert_store_matches(&store, &class_id, &host.log(&class_id), upto).await;
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM quarantine").await,
+        0,
+        "no event is lost over an offset"
+    );
+    let backfilled = db.count("SELECT COUNT(*) FROM backfill").await;
+    assert!(backfilled > 0, "the backfill ran");
+    let offsets = db
+        .count("SELECT COUNT(*) FROM ledger WHERE payload LIKE '%+05:30%'")
+        .await;
+    assert_eq!(offsets, 0, "kept as UTC");
     host.shutdown().await;
 }

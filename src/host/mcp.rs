@@ -294,6 +294,28 @@ impl HostClient {
         Ok(tools.into_iter().map(|t| t.name.into_owned()).collect())
     }
 
+    /// Every tool `tools/list` names (every page), with the properties its input schema
+    /// declares: what `host check` judges a host's tools by.
+    pub async fn tool_schemas(&self) -> Result<crate::host::check::ToolSchemas, HostError> {
+        let tools = self
+            .service
+            .list_all_tools()
+            .await
+            .map_err(transport_error)?;
+        Ok(tools
+            .into_iter()
+            .map(|t| {
+                let properties = t
+                    .input_schema
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .map(|p| p.keys().cloned().collect())
+                    .unwrap_or_default();
+                (t.name.into_owned(), properties)
+            })
+            .collect())
+    }
+
     /// `pause_class`; the message is the teacher's text: it went through
     /// [`crate::privacy::outgoing::check`].
     pub async fn pause_class(

@@ -1,6 +1,7 @@
 //! The dashboard's side of the pathway host: connection state now; the MCP client and the AG-UI
 //! feed reader join it.
 
+pub mod check;
 pub mod credentials;
 pub mod feed;
 pub mod mcp;

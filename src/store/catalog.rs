@@ -193,7 +193,7 @@ impl Store {
 
 /// One registry from all pathways' steps. A kind that appears twice must be declared the same way
 /// both times; two different declarations of one kind would make validation depend on order.
-fn registry_of(pathways: &[Pathway]) -> Result<Registry, StoreError> {
+pub(crate) fn registry_of(pathways: &[Pathway]) -> Result<Registry, StoreError> {
     let mut entries: Vec<RegistryEntry> = Vec::new();
     for step in pathways.iter().flat_map(|p| &p.steps) {
         match entries.iter().find(|e| e.kind == step.entry.kind) {

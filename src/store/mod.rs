@@ -25,6 +25,7 @@ use sqlx::{Row, SqlitePool};
 use crate::clock::SharedClock;
 
 pub use backup::{Compacted, DAILY_MS, KEEP_BACKUPS, Restored, list_backups, restore};
+pub(crate) use catalog::registry_of;
 pub use catalog::{AssignmentRow, Pathway, PathwayStep};
 pub use classes::{ClassRow, DEMO_HOST_ID};
 pub use diagnostics::{ClassCounts, QuarantinedFrame};

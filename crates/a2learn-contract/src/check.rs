@@ -57,11 +57,30 @@ impl LineReport {
 impl fmt::Display for LineReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.outcome {
-            Outcome::Accepted { .. } | Outcome::Host { .. } => write!(f, "{} ok", self.line),
+            Outcome::Accepted { message, .. } => {
+                write!(f, "{} ok", self.line)?;
+                match offset_warning(message) {
+                    Some(warning) => write!(f, " (warning: {warning})"),
+                    None => Ok(()),
+                }
+            }
+            Outcome::Host { .. } => write!(f, "{} ok", self.line),
             Outcome::Ignored { reason, .. } => write!(f, "{} ok (ignored: {reason})", self.line),
             Outcome::Rejected(e) => write!(f, "{} rejected {}: {e}", self.line, e.rule_id()),
         }
     }
+}
+
+/// What a reader says of a message whose times carry an offset: accepted and kept as UTC,
+/// but a writer sends `Z` (`contract.md` §1). `None` when every time is UTC.
+pub fn offset_warning(message: &Message) -> Option<String> {
+    let (field, time) = message
+        .times()
+        .into_iter()
+        .find(|(_, t)| crate::rfc3339::has_offset(t))?;
+    Some(format!(
+        "{field} {time} is not in UTC; readers keep the same instant as UTC, writers send Z"
+    ))
 }
 
 /// Totals over a checked input.
@@ -289,6 +308,25 @@ mod tests {
             }
         );
         assert_eq!(summary.to_string(), "checked 4: 2 accepted, 2 rejected");
+    }
+
+    #[test]
+    fn an_offset_is_accepted_with_a_warning() {
+        let local = COMPLETED.replace("2026-03-02T10:00:00Z", "2026-03-02T15:30:00+05:30");
+        let (reports, summary) = check_text(registry(), &format!("{COMPLETED}\n{local}\n"));
+        assert_eq!(reports[0].to_string(), "1 ok", "UTC: no warning");
+        assert_eq!(
+            reports[1].to_string(),
+            "2 rejected second-completion: widget run already completed",
+            "the same run at the same instant, whatever the offset"
+        );
+        let (reports, summary_alone) = check_text(registry(), &local);
+        assert_eq!(
+            reports[0].to_string(),
+            "1 ok (warning: at 2026-03-02T15:30:00+05:30 is not in UTC; readers keep the same \
+             instant as UTC, writers send Z)"
+        );
+        assert_eq!((summary.accepted, summary_alone.rejected), (1, 0));
     }
 
     #[test]

@@ -199,14 +199,13 @@ fn unit_interval(field: &'static str, value: f64) -> Result<(), ContractError> {
     Ok(())
 }
 
-/// Parses an RFC 3339 time that must be in UTC (`Z` or `+00:00`).
+/// Parses an RFC 3339 time, in UTC. Writers send `Z`; a reader accepts any offset (`+05:30` names
+/// the same instant) and keeps UTC (`contract.md` §1): an offset is a formatting slip, not a reason
+/// to lose a student's work. [`Message::times_to_utc`] rewrites a message's times to `Z`.
 pub fn parse_timestamp(field: &'static str, value: &str) -> Result<OffsetDateTime, ContractError> {
     let parsed = OffsetDateTime::parse(value, &Rfc3339)
         .map_err(|_| ContractError::bad_frame(format!("{field} is not an RFC 3339 time")))?;
-    if !parsed.offset().is_utc() {
-        return Err(ContractError::bad_frame(format!("{field} is not in UTC")));
-    }
-    Ok(parsed)
+    Ok(parsed.to_offset(time::UtcOffset::UTC))
 }
 
 /// Rule 2 on the identifiers (see the module comment for the line drawn).
@@ -747,14 +746,31 @@ mod tests {
     }
 
     #[test]
-    fn timestamps_must_be_rfc3339_utc() {
+    fn timestamps_must_be_rfc3339_and_are_kept_as_utc() {
         assert!(parse_timestamp("at", "2026-03-02T10:15:00Z").is_ok());
         assert!(parse_timestamp("at", "2026-03-02T10:15:00.123456789+00:00").is_ok());
-        assert!(parse_timestamp("at", "2026-03-02T10:15:00+01:00").is_err());
+        let local = parse_timestamp("at", "2026-03-02T11:15:00+01:00").expect("an offset is read");
+        assert_eq!(
+            local,
+            parse_timestamp("at", "2026-03-02T10:15:00Z").unwrap()
+        );
+        assert!(local.offset().is_utc(), "kept as UTC");
         assert!(parse_timestamp("at", "2026-03-02 10:15").is_err());
         let mut m = completed("fraction_compare");
         m.identity.at = "yesterday".into();
         assert_eq!(rule(Message::WidgetCompleted(m)), Some(RuleId::BadFrame));
+    }
+
+    #[test]
+    fn times_in_an_offset_are_rewritten_as_utc() {
+        let mut m = completed("fraction_compare");
+        m.identity.at = "2026-03-02T15:45:00+05:30".into();
+        let mut message = Message::WidgetCompleted(m);
+        assert_eq!(rule(message.clone()), None, "an offset breaks no rule");
+        assert_eq!(message.times(), [("at", "2026-03-02T15:45:00+05:30")]);
+        assert_eq!(message.times_to_utc(), 1);
+        assert_eq!(message.times(), [("at", "2026-03-02T10:15:00Z")]);
+        assert_eq!(message.times_to_utc(), 0, "UTC stays as it is");
     }
 
     #[test]

@@ -411,6 +411,60 @@ impl Message {
         }
     }
 
+    /// The message's RFC 3339 times (`at`, `deadline`), each with its field name.
+    pub fn times(&self) -> Vec<(&'static str, &str)> {
+        let mut times = Vec::with_capacity(2);
+        if let Some(identity) = self.identity() {
+            times.push(("at", identity.at.as_str()));
+        }
+        match self {
+            Message::ScoreRequest(r) => times.push(("deadline", r.deadline.as_str())),
+            Message::AssistRequest(r) => times.push(("deadline", r.deadline.as_str())),
+            _ => {}
+        }
+        if let Some((_, r)) = self.response()
+            && let Some(at) = &r.at
+        {
+            times.push(("at", at.as_str()));
+        }
+        times
+    }
+
+    /// Rewrites every time written in an offset other than UTC as the same instant in UTC
+    /// (`Z`): a reader accepts `+05:30` and keeps UTC (`contract.md` §1). Returns how many it
+    /// rewrote; a time that is not RFC 3339 is left for the rules to reject.
+    pub fn times_to_utc(&mut self) -> usize {
+        fn fix(text: &mut String) -> usize {
+            if !crate::rfc3339::has_offset(text) {
+                return 0;
+            }
+            match crate::rfc3339::to_utc(text) {
+                Some(utc) => {
+                    *text = utc;
+                    1
+                }
+                None => 0,
+            }
+        }
+        let mut fixed = 0;
+        match self {
+            Message::WidgetCompleted(m) => fixed += fix(&mut m.identity.at),
+            Message::WidgetStruggle(m) => fixed += fix(&mut m.identity.at),
+            Message::ScoreRequest(m) => {
+                fixed += fix(&mut m.identity.at) + fix(&mut m.deadline);
+            }
+            Message::AssistRequest(m) => {
+                fixed += fix(&mut m.identity.at) + fix(&mut m.deadline);
+            }
+            Message::ScoreResponse(r) | Message::AssistResponse(r) | Message::Response(r) => {
+                if let Some(at) = &mut r.at {
+                    fixed += fix(at);
+                }
+            }
+        }
+        fixed
+    }
+
     /// Names the function of an unnamed [`Message::Response`] (e.g. from the call
     /// bookkeeping); other messages are returned unchanged.
     pub fn resolve_response(self, function: Function) -> Message {

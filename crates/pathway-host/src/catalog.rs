@@ -176,6 +176,17 @@ pub fn pathways() -> Vec<Pathway> {
     PATHWAYS.clone()
 }
 
+/// A pathway that breaks the catalog's rules (a step builds on a widget the pathway does not
+/// have): what `list_pathways` adds under [`crate::Faults::broken_catalog`].
+pub fn broken_pathway() -> serde_json::Value {
+    let mut pathway = serde_json::to_value(&PATHWAYS[0]).unwrap_or_default();
+    pathway["pathway_id"] = "broken-requires".into();
+    if let Some(step) = pathway["steps"].get_mut(1) {
+        step["requires"] = serde_json::json!(["no-such-widget"]);
+    }
+    pathway
+}
+
 /// Built once: the simulation looks a pathway up at every step it plans, and building the
 /// catalog each time (every kind's entry, for every step) took most of a long simulation's time
 /// (a 100,000-frame bench log: 26-30 s, 67% of the bench's CPU samples under `perf`).

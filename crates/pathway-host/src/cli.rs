@@ -68,9 +68,83 @@ pub struct HostArgs {
     /// Fault: how long a stall lasts, in milliseconds.
     #[arg(long, default_value_t = 20_000)]
     pub fault_stall_ms: u64,
+    /// Fault: write every `at` and `deadline` in this offset from UTC, in minutes (330 is
+    /// +05:30): the same instants, in a form readers accept and writers should not send.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub fault_utc_offset_minutes: i16,
+    /// Break one rule of the host interface (repeatable): what `a2learn-teacher host check`
+    /// must catch. A required tool is broken by `--break missing-tool` (get_pathway_results).
+    #[arg(long = "break", value_enum)]
+    pub broken: Vec<BrokenRule>,
+}
+
+/// The rules a host can be told to break, one switch of [`Faults`] each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BrokenRule {
+    /// Accept any token, or none.
+    NoAuth,
+    /// Offer no `get_pathway_results`.
+    MissingTool,
+    /// List a pathway whose step builds on a widget it does not have.
+    BadCatalog,
+    /// Open a feed for a class that does not exist.
+    UnknownClassOpens,
+    /// Send the feed as `text/plain`.
+    ContentType,
+    /// Open a feed without its `STATE_SNAPSHOT`.
+    NoSnapshot,
+    /// Send every 5th data frame without its `id:` line.
+    MissingIds,
+    /// Send every 5th data frame twice (a repeated seq).
+    RepeatedSeq,
+    /// Skip the first frame after `Last-Event-ID` on resume.
+    ResumeGap,
+    /// Leave the first completion out of `get_pathway_results`.
+    ResultsMismatch,
+    /// Return a new assignment id for a repeated `assign_pathway`.
+    AssignNotIdempotent,
+    /// Refuse every `respond`.
+    RespondRefuses,
+}
+
+impl BrokenRule {
+    /// Turns this rule's switch on in `faults`.
+    pub fn apply(self, faults: &mut Faults) {
+        match self {
+            Self::NoAuth => faults.accept_any_token = true,
+            Self::MissingTool => faults.missing_tools.push("get_pathway_results".into()),
+            Self::BadCatalog => faults.broken_catalog = true,
+            Self::UnknownClassOpens => faults.unknown_class_open = true,
+            Self::ContentType => faults.plain_content_type = true,
+            Self::NoSnapshot => faults.no_snapshot = true,
+            Self::MissingIds => faults.no_id_every = 5,
+            Self::RepeatedSeq => faults.duplicate_every = 5,
+            Self::ResumeGap => faults.resume_gap = true,
+            Self::ResultsMismatch => faults.results_drop_first = true,
+            Self::AssignNotIdempotent => faults.assign_not_idempotent = true,
+            Self::RespondRefuses => faults.respond_refuses = true,
+        }
+    }
 }
 
 impl HostArgs {
+    fn faults(&self) -> Faults {
+        let mut faults = Faults {
+            drop_every: self.fault_drop_every,
+            duplicate_every: self.fault_duplicate_every,
+            malformed_every: self.fault_malformed_every,
+            contract_break_every: self.fault_contract_every,
+            stall_every: self.fault_stall_every,
+            stall_ms: self.fault_stall_ms,
+            utc_offset_minutes: self.fault_utc_offset_minutes,
+            ..Faults::default()
+        };
+        for rule in &self.broken {
+            rule.apply(&mut faults);
+        }
+        faults
+    }
+
     /// The host configuration these arguments describe (tokens as given; see [`run`]).
     pub fn config(&self) -> HostConfig {
         HostConfig {
@@ -87,14 +161,7 @@ impl HostArgs {
             },
             seed: self.seed,
             log_path: self.log.clone(),
-            faults: Faults {
-                drop_every: self.fault_drop_every,
-                duplicate_every: self.fault_duplicate_every,
-                malformed_every: self.fault_malformed_every,
-                contract_break_every: self.fault_contract_every,
-                stall_every: self.fault_stall_every,
-                stall_ms: self.fault_stall_ms,
-            },
+            faults: self.faults(),
             ping_interval: Duration::from_secs(self.ping_secs.max(1)),
             simulate: !self.no_simulation,
             room_tools: !self.no_room_tools,
@@ -160,6 +227,12 @@ mod tests {
             "9",
             "--log",
             "x.jsonl",
+            "--break",
+            "resume-gap",
+            "--break",
+            "missing-tool",
+            "--fault-utc-offset-minutes",
+            "-90",
         ])
         .unwrap();
         let config = cli.host.config();
@@ -168,6 +241,13 @@ mod tests {
         assert_eq!(config.help_wait, Some(DEMO_HELP_WAIT));
         assert_eq!(config.tokens, ["a", "b"]);
         assert_eq!(config.faults.drop_every, 9);
+        assert!(config.faults.resume_gap);
+        assert_eq!(config.faults.missing_tools, ["get_pathway_results"]);
+        assert_eq!(config.faults.utc_offset_minutes, -90);
+        assert!(
+            !config.faults.no_snapshot,
+            "only the rules named are broken"
+        );
         assert_eq!(config.bind.port(), DEFAULT_PORT);
         assert!(config.bind.ip().is_loopback());
         let plain = Cli::try_parse_from(["host", "--speed", "3"])

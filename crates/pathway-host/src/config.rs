@@ -147,4 +147,33 @@ pub struct Faults {
     /// `stall_ms`.
     pub stall_every: u32,
     pub stall_ms: u64,
+    /// Every `at` and `deadline` on the feed and in `get_pathway_results` written in this
+    /// offset from UTC, in minutes (`330` is `+05:30`): the same instants, valid RFC 3339, the
+    /// form a writer should not send but a reader accepts (`contract.md` §1). `0` is off.
+    pub utc_offset_minutes: i16,
+
+    // Broken hosts: each switch breaks exactly one rule of `pathway-host.md`, so that
+    // `a2learn-teacher host check` can be shown to fail exactly the check of that rule.
+    /// Accept any token, or none (breaks the 401 rule).
+    pub accept_any_token: bool,
+    /// Tools neither listed nor callable (e.g. a required one).
+    pub missing_tools: Vec<String>,
+    /// `list_pathways` also lists a pathway whose step builds on a widget it does not have.
+    pub broken_catalog: bool,
+    /// The feed of an unknown class answers 200 with an opening, not 404.
+    pub unknown_class_open: bool,
+    /// The feed answers with `Content-Type: text/plain`.
+    pub plain_content_type: bool,
+    /// A connection opens with `RUN_STARTED` but no `STATE_SNAPSHOT`.
+    pub no_snapshot: bool,
+    /// Every Nth data frame a connection sends goes without its `id:` line.
+    pub no_id_every: u32,
+    /// A connection that resumes with `Last-Event-ID` skips the first frame after it.
+    pub resume_gap: bool,
+    /// `get_pathway_results` leaves out the first completion the feed carried.
+    pub results_drop_first: bool,
+    /// `assign_pathway` returns a new id each time (not idempotent).
+    pub assign_not_idempotent: bool,
+    /// `respond` refuses every answer with `invalid`.
+    pub respond_refuses: bool,
 }

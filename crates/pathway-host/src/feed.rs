@@ -30,7 +30,29 @@ pub(crate) async fn events(
     Path(class_id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
+    let faults = shared.faults();
     if !shared.lock().classes.contains_key(&class_id) {
+        if faults.unknown_class_open {
+            // The broken host of `Faults::unknown_class_open`: an opening for a class that does
+            // not exist, as if it were an empty one.
+            let opening = format!(
+                "{}{}",
+                String::from_utf8_lossy(&sse_frame(
+                    None,
+                    &event(json!({
+                        "type": "RUN_STARTED", "threadId": format!("class:{class_id}"), "runId": "conn-0",
+                    }))
+                )),
+                String::from_utf8_lossy(&sse_frame(
+                    None,
+                    &event(json!({
+                        "type": "STATE_SNAPSHOT",
+                        "snapshot": {"class_id": class_id, "learners": [], "assignments": []},
+                    }))
+                )),
+            );
+            return ([(header::CONTENT_TYPE, "text/event-stream")], opening).into_response();
+        }
         return StatusCode::NOT_FOUND.into_response();
     }
     // An unparsable Last-Event-ID is treated as absent: the client gets everything, and
@@ -46,7 +68,11 @@ pub(crate) async fn events(
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
+        HeaderValue::from_static(if faults.plain_content_type {
+            "text/plain"
+        } else {
+            "text/event-stream"
+        }),
     );
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     h.insert("x-accel-buffering", HeaderValue::from_static("no"));
@@ -70,6 +96,18 @@ pub(crate) fn sse_frame(id: Option<u64>, data: &str) -> Bytes {
 
 fn event(value: Value) -> String {
     value.to_string()
+}
+
+/// A logged frame with its times in an offset ([`crate::Faults::utc_offset_minutes`]); a frame
+/// that is not JSON goes as it is.
+fn in_offset(data: &str, minutes: i16) -> String {
+    match serde_json::from_str::<Value>(data) {
+        Ok(mut value) => {
+            crate::clock::write_times_in_offset(&mut value, minutes);
+            value.to_string()
+        }
+        Err(_) => data.to_owned(),
+    }
 }
 
 async fn connection(
@@ -99,10 +137,17 @@ async fn connection(
         "type": "RUN_STARTED", "threadId": thread_id, "runId": run_id, "timestamp": now,
     }));
     let state = event(json!({"type": "STATE_SNAPSHOT", "snapshot": snapshot, "timestamp": now}));
+    let opening_faults = shared.faults();
     if tx.send(Ok(sse_frame(None, &started))).await.is_err()
-        || tx.send(Ok(sse_frame(None, &state))).await.is_err()
+        || (!opening_faults.no_snapshot && tx.send(Ok(sse_frame(None, &state))).await.is_err())
     {
         return;
+    }
+    if opening_faults.resume_gap && last > 0 {
+        // The broken host of `Faults::resume_gap`: the first frame after Last-Event-ID is lost.
+        if let Some(first) = shared.lock().frames_after(&class_id, last, 1).first() {
+            last = first.seq;
+        }
     }
     let ping = shared.ping_interval;
     let mut next_ping = Instant::now() + ping;
@@ -144,7 +189,14 @@ async fn connection(
         }
         for frame in frames {
             let faults = shared.faults();
-            let bytes = sse_frame(Some(frame.seq), &frame.data);
+            let sent_id = (faults.no_id_every == 0
+                || !(sent + 1).is_multiple_of(u64::from(faults.no_id_every)))
+            .then_some(frame.seq);
+            let bytes = if faults.utc_offset_minutes == 0 {
+                sse_frame(sent_id, &frame.data)
+            } else {
+                sse_frame(sent_id, &in_offset(&frame.data, faults.utc_offset_minutes))
+            };
             if tx.send(Ok(bytes.clone())).await.is_err() {
                 return;
             }

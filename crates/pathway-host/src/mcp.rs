@@ -8,6 +8,7 @@
 //! before the tool runs.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::Extension;
@@ -101,6 +102,9 @@ impl HostTools {
         if !shared.class_list {
             tool_router.remove_route("list_classes");
         }
+        for tool in shared.faults().missing_tools {
+            tool_router.remove_route(&tool);
+        }
         HostTools {
             shared,
             tool_router,
@@ -150,8 +154,14 @@ impl HostTools {
         description = "List the pathways this host runs: {pathways: [{pathway_id, title, version, steps: [{widget_id, entry}]}]}, entry = the widget kind's registry entry; standards: [{code, title, requires: [code]}], the prerequisites between the standards the steps name."
     )]
     fn list_pathways(&self) -> Result<CallToolResult, rmcp::ErrorData> {
+        let mut pathways = json!(catalog::pathways());
+        if self.shared.faults().broken_catalog
+            && let Some(list) = pathways.as_array_mut()
+        {
+            list.push(catalog::broken_pathway());
+        }
         result(Ok(
-            json!({"pathways": catalog::pathways(), "standards": catalog::standards()}),
+            json!({"pathways": pathways, "standards": catalog::standards()}),
         ))
     }
 
@@ -171,7 +181,14 @@ impl HostTools {
                     args.due_at.as_deref(),
                     args.teacher_note.as_deref(),
                 )
-                .map(|id| json!({"assignment_id": id})),
+                .map(|id| {
+                    if self.shared.faults().assign_not_idempotent {
+                        let n = self.shared.connections.fetch_add(1, Ordering::Relaxed);
+                        json!({"assignment_id": format!("{id}-again-{n}")})
+                    } else {
+                        json!({"assignment_id": id})
+                    }
+                }),
         )
     }
 
@@ -182,7 +199,18 @@ impl HostTools {
         &self,
         Parameters(args): Parameters<ResultsArgs>,
     ) -> Result<CallToolResult, rmcp::ErrorData> {
-        result(self.shared.sync().results(&args.class_id, &args.pathway_id))
+        let faults = self.shared.faults();
+        let results = self.shared.sync().results(&args.class_id, &args.pathway_id);
+        result(results.map(|mut results| {
+            if faults.results_drop_first
+                && let Some(completed) = results["completed"].as_array_mut()
+                && !completed.is_empty()
+            {
+                completed.remove(0);
+            }
+            crate::clock::write_times_in_offset(&mut results, faults.utc_offset_minutes);
+            results
+        }))
     }
 
     #[tool(
@@ -209,6 +237,9 @@ impl HostTools {
         Extension(parts): Extension<axum::http::request::Parts>,
         Parameters(args): Parameters<RespondArgs>,
     ) -> Result<CallToolResult, rmcp::ErrorData> {
+        if self.shared.faults().respond_refuses {
+            return result(Err(ToolError::invalid("this host refuses every answer")));
+        }
         result(teacher(&parts).and_then(|t| {
             self.shared
                 .sync()

@@ -154,10 +154,12 @@ async fn auth(State(shared): State<Arc<Shared>>, mut request: Request, next: Nex
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim);
-    let Some(token) = presented.and_then(|p| shared.token_ok(p)) else {
-        return StatusCode::UNAUTHORIZED.into_response();
+    let id = match presented.and_then(|p| shared.token_ok(p)) {
+        Some(token) => TeacherId(teacher_id(token)),
+        // The broken host of `Faults::accept_any_token`: anyone is the same teacher.
+        None if shared.faults().accept_any_token => TeacherId(teacher_id("")),
+        None => return StatusCode::UNAUTHORIZED.into_response(),
     };
-    let id = TeacherId(teacher_id(token));
     request.extensions_mut().insert(id);
     next.run(request).await
 }

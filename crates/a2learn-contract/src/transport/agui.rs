@@ -78,6 +78,38 @@ pub fn parse_event(value: &Value) -> Result<Parsed, ContractError> {
     Ok(Parsed::Contract(message))
 }
 
+/// Checks one event against `@ag-ui/core@1.0.0`'s `EventSchema` for the event types a class
+/// feed carries (`pathway-host.md` §2): the base fields of every event, and the required fields
+/// of `RUN_STARTED`, `RUN_FINISHED`, `RUN_ERROR`, `STATE_SNAPSHOT` and `CUSTOM`. Other types are
+/// the business of their own schemas; readers ignore them, so they pass here.
+pub fn check_event_schema(value: &Value) -> Result<(), ContractError> {
+    let obj = object(value, "AG-UI event")?;
+    let event_type = required_str(obj, "type", "AG-UI event")?;
+    check_base_fields(obj)?;
+    let required: &[&str] = match event_type {
+        "RUN_STARTED" | "RUN_FINISHED" => &["threadId", "runId"],
+        "RUN_ERROR" => &["message"],
+        "CUSTOM" => &["name"],
+        _ => &[],
+    };
+    for key in required {
+        required_str(obj, key, event_type)?;
+    }
+    let present: &[&str] = match event_type {
+        "STATE_SNAPSHOT" => &["snapshot"],
+        "CUSTOM" => &["value"],
+        _ => &[],
+    };
+    for key in present {
+        if obj.get(*key).is_none() {
+            return Err(ContractError::bad_frame(format!(
+                "{event_type}.{key} is missing"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn payload_host<T: serde::de::DeserializeOwned>(
     name: &str,
     value: &Value,
@@ -252,6 +284,43 @@ fn name_static(name: &'static str) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn event_schema_requires_each_type_its_fields() {
+        for ok in [
+            json!({"type": "RUN_STARTED", "threadId": "class:c", "runId": "r", "timestamp": 1}),
+            json!({"type": "STATE_SNAPSHOT", "snapshot": {}}),
+            json!({"type": "RUN_ERROR", "message": "down"}),
+            json!({"type": "CUSTOM", "name": "x", "value": null}),
+            json!({"type": "TEXT_MESSAGE_CONTENT", "delta": "judged by its own schema"}),
+        ] {
+            assert_eq!(check_event_schema(&ok), Ok(()), "{ok}");
+        }
+        for (bad, why) in [
+            (
+                json!({"type": "RUN_STARTED", "threadId": "class:c"}),
+                "RUN_STARTED.runId",
+            ),
+            (
+                json!({"type": "STATE_SNAPSHOT"}),
+                "STATE_SNAPSHOT.snapshot is missing",
+            ),
+            (json!({"type": "CUSTOM", "value": 1}), "CUSTOM.name"),
+            (
+                json!({"type": "CUSTOM", "name": "x"}),
+                "CUSTOM.value is missing",
+            ),
+            (
+                json!({"type": "CUSTOM", "name": "x", "value": 1, "timestamp": "now"}),
+                "timestamp",
+            ),
+            (json!({"name": "x"}), "type"),
+            (json!([1]), "not a JSON object"),
+        ] {
+            let err = check_event_schema(&bad).expect_err(why).to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
 
     #[test]
     fn other_event_types_and_unknown_names_are_ignored() {

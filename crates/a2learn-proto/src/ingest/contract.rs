@@ -25,7 +25,10 @@ pub fn validate(
     let mut accepted = Vec::with_capacity(parsed.len());
     for (seq, item, raw) in parsed {
         match item {
-            Parsed::Contract(message) => {
+            Parsed::Contract(mut message) => {
+                // Kept as UTC whatever offset the host wrote (`contract.md` §1): the stored
+                // payload, its order and its dedupe all see one form of each instant.
+                message.times_to_utc();
                 let payload = payload_json(&message)?;
                 if state.is_redelivery(&message, &payload) {
                     outcome.duplicates += u64::from(seq.is_none());

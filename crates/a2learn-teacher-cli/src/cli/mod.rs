@@ -4,6 +4,7 @@
 pub mod contract;
 mod db;
 mod export;
+mod host;
 mod report;
 mod sync;
 
@@ -42,8 +43,9 @@ pub enum Command {
     },
     /// Follow a class's feed from a pathway host into the local database, until interrupted.
     Sync(sync::SyncArgs),
-    /// Run the reference pathway host (the demo and test host) until interrupted.
-    Host(pathway_host::cli::HostArgs),
+    /// Run the reference pathway host (the demo and test host) until interrupted; or, with
+    /// `check`, check that any host speaks the host interface.
+    Host(host::HostCommand),
     /// Measure the pipeline against the raw limit of this machine, in one run.
     Bench {
         #[command(subcommand)]
@@ -107,10 +109,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Db { command } => db::run(cli.db.as_deref(), command),
         Command::Sync(args) => sync::run(cli.db.as_deref(), args),
-        Command::Host(args) => {
-            runtime()?.block_on(pathway_host::cli::run(args))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Host(command) => host::run(command),
         Command::Bench { command } => {
             use crate::bench::Which;
             let (which, args) = match command {
