@@ -7,7 +7,9 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use a2learn_teacher::host::check::{CheckError, CheckOptions, CheckReport, Status, check_host};
+use a2learn_teacher::host::check::{
+    CheckError, CheckOptions, CheckReport, CheckStatus, check_host,
+};
 use futures_util::future::join_all;
 use pathway_host::cli::BrokenRule;
 use pathway_host::{Faults, HostConfig, Injection, RunningHost};
@@ -21,6 +23,8 @@ async fn host_with_class(faults: Faults, simulate: bool) -> (RunningHost, String
     config.learners = 12;
     config.speed = 60.0;
     config.ping_interval = Duration::from_millis(500);
+    // Help requests wait as long as in class: the claim-respond check answers within it.
+    config.help_wait = Some(Duration::from_secs(120));
     config.simulate = simulate;
     config.faults = faults;
     if !simulate {
@@ -55,7 +59,7 @@ fn options(host: &RunningHost, class_id: Option<&str>, seconds: u64, writes: boo
     }
 }
 
-fn with(status: Status, report: &CheckReport) -> BTreeSet<String> {
+fn with(status: CheckStatus, report: &CheckReport) -> BTreeSet<String> {
     report
         .checks
         .iter()
@@ -98,7 +102,7 @@ async fn the_reference_host_passes_every_check_and_the_token_is_never_echoed() {
     // Writes on: the suite creates its own class; 16 s tells the ping rule.
     let report = check_host(&options(&host, None, 16, true)).await.unwrap();
     let lines = report.lines().join("\n");
-    assert_eq!(with(Status::Pass, &report), ids(&ALL), "{lines}");
+    assert_eq!(with(CheckStatus::Pass, &report), ids(&ALL), "{lines}");
     assert_eq!(
         (report.passed, report.failed, report.skipped),
         (20, 0, 0),
@@ -126,7 +130,7 @@ async fn read_only_changes_nothing_and_skips_the_writes() {
         .unwrap();
     let lines = report.lines().join("\n");
     assert_eq!(
-        with(Status::Skip, &report)
+        with(CheckStatus::Skip, &report)
             .intersection(&ids(&[
                 "writes.create-class",
                 "writes.assign-idempotent",
@@ -136,9 +140,9 @@ async fn read_only_changes_nothing_and_skips_the_writes() {
         3,
         "{lines}"
     );
-    assert!(with(Status::Fail, &report).is_empty(), "{lines}");
+    assert!(with(CheckStatus::Fail, &report).is_empty(), "{lines}");
     assert!(
-        with(Status::Pass, &report).contains("feed.resume"),
+        with(CheckStatus::Pass, &report).contains("feed.resume"),
         "{lines}"
     );
     assert_eq!(host.class_ids(), classes_before, "no class was created");
@@ -220,7 +224,7 @@ async fn a_host_that_breaks_one_rule_fails_exactly_that_check() {
     for (case, report) in join_all(runs).await {
         let lines = report.lines().join("\n");
         assert_eq!(
-            with(Status::Fail, &report),
+            with(CheckStatus::Fail, &report),
             ids(&[case.fails]),
             "{}: {lines}",
             case.name
@@ -248,7 +252,11 @@ async fn local_times_are_a_warning_not_a_failure() {
         .await
         .unwrap();
     let lines = report.lines().join("\n");
-    assert_eq!(with(Status::Fail, &report), ids(&["feed.utc"]), "{lines}");
+    assert_eq!(
+        with(CheckStatus::Fail, &report),
+        ids(&["feed.utc"]),
+        "{lines}"
+    );
     assert!(!report.required_failed(), "a warning only: exit 0");
     let utc = report.checks.iter().find(|c| c.id == "feed.utc").unwrap();
     assert!(!utc.required);
@@ -259,7 +267,7 @@ async fn local_times_are_a_warning_not_a_failure() {
     );
     // The same instants: the results match the feed through the offset.
     assert!(
-        with(Status::Pass, &report).contains("results.match-feed"),
+        with(CheckStatus::Pass, &report).contains("results.match-feed"),
         "{lines}"
     );
     host.shutdown().await;
@@ -277,9 +285,13 @@ async fn a_feed_silent_for_15_seconds_fails_the_ping_rule() {
         .await
         .unwrap();
     let lines = report.lines().join("\n");
-    assert_eq!(with(Status::Fail, &report), ids(&["feed.ping"]), "{lines}");
+    assert_eq!(
+        with(CheckStatus::Fail, &report),
+        ids(&["feed.ping"]),
+        "{lines}"
+    );
     assert!(
-        with(Status::Pass, &report).contains("feed.opening"),
+        with(CheckStatus::Pass, &report).contains("feed.opening"),
         "{lines}"
     );
     host.shutdown().await;
@@ -302,4 +314,79 @@ async fn no_host_at_the_address_is_unreachable() {
     let CheckError::Unreachable { host, .. } = &err;
     assert_eq!(host, &url);
     assert!(!err.to_string().contains(TOKEN));
+}
+
+/// Settings checks a typed host before saving. With the token field left empty it uses the saved
+/// token, and only for the saved address: a saved token never goes to a host the teacher typed
+/// next, which could be anyone's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_checks_a_host_and_never_sends_the_saved_token_elsewhere() {
+    use a2learn_teacher::host::settings::HostMode;
+    use a2learn_teacher::views::host_check::{HostCheckInput, check_new_host};
+    let (host, _class) = host_with_class(Faults::default(), true).await;
+    let mut broken = Faults::default();
+    BrokenRule::ResumeGap.apply(&mut broken);
+    let (other, _other_class) = host_with_class(broken, true).await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock: a2learn_teacher::clock::SharedClock =
+        std::sync::Arc::new(a2learn_teacher::SystemClock);
+    let store = a2learn_teacher::Store::open(&dir.path().join("teacher.db"), clock)
+        .await
+        .unwrap();
+    store
+        .save_host_settings(HostMode::Custom, Some(&host.url()), Some(TOKEN))
+        .await
+        .unwrap();
+    // The saved address, token left empty: the saved token is used, and the host works.
+    let view = check_new_host(
+        &store,
+        &HostCheckInput {
+            url: host.url(),
+            token: String::new(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(view.works, "{}", view.verdict);
+    assert_eq!(view.verdict, "This host works with a2learn Teacher.");
+    let connections = other.feed_connections().len();
+    // Another address with the token field empty: refused before anything is sent.
+    let err = check_new_host(
+        &store,
+        &HostCheckInput {
+            url: other.url(),
+            token: String::new(),
+        },
+    )
+    .await
+    .expect_err("no token for that host");
+    assert!(err.to_string().contains("enter the token"), "{err}");
+    assert_eq!(
+        other.feed_connections().len(),
+        connections,
+        "nothing reached it"
+    );
+    // With its token typed, the other host is checked, and its broken rule named in words.
+    let view = check_new_host(
+        &store,
+        &HostCheckInput {
+            url: other.url(),
+            token: TOKEN.into(),
+        },
+    )
+    .await
+    .unwrap();
+    assert!(!view.works);
+    assert!(
+        view.verdict
+            .starts_with("This host breaks a rule the dashboard needs: reconnecting"),
+        "{}",
+        view.verdict
+    );
+    assert!(
+        other.feed_connections().len() > connections,
+        "checked this time"
+    );
+    host.shutdown().await;
+    other.shutdown().await;
 }

@@ -53,6 +53,8 @@ macro_rules! specta_builder {
                 $crate::commands::save_results_store,
                 $crate::commands::restart_app::<$runtime>,
                 $crate::commands::diagnostics,
+                $crate::commands::check_new_host,
+                $crate::commands::check_followed_host,
                 $crate::commands::set_projector_safe,
                 $crate::commands::projector::open_projector::<$runtime>,
                 $crate::commands::projector::projector_view,

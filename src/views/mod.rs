@@ -7,6 +7,7 @@
 //! - [`class`]: the class page (grid, evidence, mastery, who needs me, timeline, assignments,
 //!   catalog, roster).
 //! - [`export`]: the export dialog and one export run.
+//! - [`host_check`]: Settings' verdict on a host before it is saved, and Diagnostics' full list.
 //! - [`projector`]: the projector window (aggregates and fresh aliases only).
 //! - [`room`]: the class header's room controls (pause, pacing).
 //! - [`knowledge`]: the class's knowledge map (standards, prerequisites, misconceptions).
@@ -18,6 +19,7 @@
 pub mod app;
 pub mod class;
 pub mod export;
+pub mod host_check;
 pub mod knowledge;
 pub mod pathway_map;
 pub mod projector;

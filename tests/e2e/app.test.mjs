@@ -61,6 +61,23 @@ test("diagnostics show an empty quarantine for a well-behaved host", async () =>
   await wd.screenshot(path.join(outDir, "02-diagnostics.png"));
 });
 
+test("diagnostics check the followed host against every rule of the host interface", async () => {
+  // Diagnostics is open (the test before). The demo host is a real host on loopback: the same
+  // suite as `a2learn-teacher host check`, read-only, watching its feed for 16 s.
+  await wd.click(await wd.find("[data-testid='host-check'] button"));
+  // The verdict, or the error that took its place (then the assertion below shows it).
+  const said = await wd.waitForText(
+    "[data-testid='host-check-verdict'], [data-testid='host-check'] [role='alert']",
+    (t) => t.length > 0,
+    90000,
+  );
+  const table = await wd.execute("return document.querySelector('[data-testid=host-check-table]')?.innerText ?? ''");
+  assert.equal(said, "This host works with a2learn Teacher.", table);
+  assert.ok((await wd.count("[data-testid='host-check-table'] tr[data-status='PASS']")) >= 15, table);
+  assert.equal(await wd.count("[data-testid='host-check-table'] tr[data-status='FAIL']"), 0, table);
+  await wd.screenshot(path.join(outDir, "02b-host-check.png"));
+});
+
 test("settings show the demo host as the default", async () => {
   const buttons = await wd.findAll(".sidebar-footer .nav-link");
   const labels = await Promise.all(buttons.map((b) => wd.text(b)));

@@ -2,7 +2,17 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { Profiler } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./App";
-import type { AppStatus, ClassSummary, ConnectionState, Diagnostics, StoreChanged, TeacherIpc, UiError } from "./ipc";
+import type {
+  AppStatus,
+  CheckResult,
+  ClassSummary,
+  ConnectionState,
+  Diagnostics,
+  HostCheckView,
+  StoreChanged,
+  TeacherIpc,
+  UiError,
+} from "./ipc";
 import { IpcError, toUiError, unwrap } from "./ipc";
 import { COUNTS_EVERY_MS } from "./ipc/throttle";
 import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
@@ -19,8 +29,32 @@ const status: AppStatus = {
   connection_label: "no host configured",
 };
 
+const resumeCheck: CheckResult = {
+  id: "feed.resume",
+  section: "pathway-host.md §2, §4",
+  required: true,
+  status: "PASS",
+  what: "reconnecting with Last-Event-ID yields exactly the frames after it",
+  detail: null,
+};
+
+const workingHost: HostCheckView = {
+  works: true,
+  verdict: "This host works with a2learn Teacher.",
+  checks: [resumeCheck],
+};
+
+const brokenHost: HostCheckView = {
+  works: false,
+  verdict:
+    "This host breaks a rule the dashboard needs: reconnecting with Last-Event-ID yields exactly the frames after it (pathway-host.md §2, §4). resumed after 54, seq 55 never came",
+  checks: [{ ...resumeCheck, status: "FAIL", detail: "resumed after 54, seq 55 never came" }],
+};
+
 /** A fake backend: the values it answers with, and a way to push connection events. */
-function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?: Diagnostics } = {}) {
+function fakeIpc(
+  opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?: Diagnostics; hostCheck?: HostCheckView } = {},
+) {
   let push: ((s: ConnectionState, label: string) => void) | null = null;
   let storeChanged: ((c: StoreChanged) => void) | null = null;
   const results = { shared_url: "", in_use: false };
@@ -47,6 +81,14 @@ function fakeIpc(opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?:
         token_storage: input.token !== "" ? ("file" as const) : null,
       };
     },
+    // Like the backend: a bad address is refused; a host named "broken" breaks a rule.
+    checkNewHost: async (input) => {
+      if (!input.url.startsWith("http")) {
+        throw new IpcError({ code: "invalid_input", message: "the address must start with http:// or https://" });
+      }
+      return input.url.includes("broken") ? brokenHost : workingHost;
+    },
+    checkFollowedHost: async () => opts.hostCheck ?? workingHost,
     resultsStore: {
       // Like the backend: connects before it saves (a wrong password is refused, nothing saved).
       get: async () => ({ ...results }),
@@ -276,6 +318,50 @@ describe("classes, settings and diagnostics", () => {
     act(() => screen.getByRole("button", { name: "Save" }).click());
     await screen.findByRole("button", { name: /Period 3/ });
     expect(screen.queryByRole("button", { name: /Demo class/ })).toBeNull();
+  });
+
+  it("checks a school's host before saving it, and saves one that breaks a rule only when asked", async () => {
+    const fake = fakeIpc();
+    const saved: string[] = [];
+    const save = fake.ipc.saveHostSettings;
+    fake.ipc.saveHostSettings = async (input) => {
+      saved.push(input.url);
+      return save(input);
+    };
+    render(<App ipc={fake.ipc} />);
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    await screen.findByRole("heading", { name: "Settings" });
+    act(() => screen.getByLabelText(/My school's host/).click());
+    fireEvent.change(screen.getByLabelText("Host address"), { target: { value: "https://broken.example" } });
+    act(() => screen.getByRole("button", { name: "Save" }).click());
+    const verdict = await screen.findByTestId("host-verdict");
+    expect(verdict.textContent).toContain("Last-Event-ID");
+    expect(saved).toEqual([]);
+    act(() => within(verdict).getByRole("button", { name: "Save anyway" }).click());
+    await screen.findByText("Saved. The app now follows this host.");
+    expect(saved).toEqual(["https://broken.example"]);
+    // A host that works is saved at once, and the verdict says so.
+    fireEvent.change(screen.getByLabelText("Host address"), { target: { value: "https://school.example" } });
+    act(() => screen.getByRole("button", { name: "Save" }).click());
+    await screen.findByText("This host works with a2learn Teacher. Saved. The app now follows this host.");
+    expect(saved).toEqual(["https://broken.example", "https://school.example"]);
+    expect(screen.queryByTestId("host-verdict")).toBeNull();
+  });
+
+  it("runs the full host check from Diagnostics and shows what the host said as text", async () => {
+    const detail = '<img src=x onerror="window.__pwned=3">';
+    const hostCheck: HostCheckView = {
+      ...brokenHost,
+      checks: [{ ...resumeCheck, status: "FAIL", detail }],
+    };
+    const { container } = render(<App ipc={fakeIpc({ hostCheck }).ipc} />);
+    act(() => screen.getByRole("button", { name: "Diagnostics" }).click());
+    act(() => screen.getByRole("button", { name: "Check the host" }).click());
+    const table = await screen.findByTestId("host-check-table");
+    expect(screen.getByTestId("host-check-verdict").textContent).toContain("breaks a rule");
+    expect(table.textContent).toContain("failed");
+    expect(table.textContent).toContain(detail);
+    expect(container.querySelector("img")).toBeNull();
   });
 
   it("names a school's shared store for results once it answers, and offers the restart", async () => {

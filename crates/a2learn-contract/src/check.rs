@@ -38,6 +38,10 @@ pub enum Outcome {
         reason: String,
     },
     Rejected(ContractError),
+    /// Another project's message that carries what the contract carries, in its own shapes
+    /// (see [`crate::dialect`]): not read as a contract message, and not silently ignored
+    /// either. Counted as rejected.
+    Upstream(&'static str),
 }
 
 /// One checked line.
@@ -50,7 +54,7 @@ pub struct LineReport {
 
 impl LineReport {
     pub fn is_rejected(&self) -> bool {
-        matches!(self.outcome, Outcome::Rejected(_))
+        matches!(self.outcome, Outcome::Rejected(_) | Outcome::Upstream(_))
     }
 }
 
@@ -67,6 +71,12 @@ impl fmt::Display for LineReport {
             Outcome::Host { .. } => write!(f, "{} ok", self.line),
             Outcome::Ignored { reason, .. } => write!(f, "{} ok (ignored: {reason})", self.line),
             Outcome::Rejected(e) => write!(f, "{} rejected {}: {e}", self.line, e.rule_id()),
+            Outcome::Upstream(what) => write!(
+                f,
+                "{} not a2learn: {what}; translate it with `a2learn-teacher contract import \
+                 --dialect ile`",
+                self.line
+            ),
         }
     }
 }
@@ -126,13 +136,20 @@ impl Checker {
         let outcome = self.outcome(text);
         self.summary.checked += 1;
         match outcome {
-            Outcome::Rejected(_) => self.summary.rejected += 1,
+            Outcome::Rejected(_) | Outcome::Upstream(_) => self.summary.rejected += 1,
             _ => self.summary.accepted += 1,
         }
         Some(LineReport { line, outcome })
     }
 
     fn outcome(&mut self, text: &str) -> Outcome {
+        if let Some(what) = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .as_ref()
+            .and_then(crate::dialect::ile::looks_upstream)
+        {
+            return Outcome::Upstream(what);
+        }
         let (transport, parsed) = match parse_line(text) {
             Ok(p) => p,
             Err(e) => return Outcome::Rejected(e),
@@ -308,6 +325,23 @@ mod tests {
             }
         );
         assert_eq!(summary.to_string(), "checked 4: 2 accepted, 2 rejected");
+    }
+
+    #[test]
+    fn an_upstream_message_is_named_and_pointed_to_import() {
+        let chat = serde_json::json!({"jsonrpc": "2.0", "method": "ui/update-model-context",
+            "params": {"content": [{"type": "text", "text": "Sorted them."},
+                {"type": "text", "text": "```json\n{\"type\":\"widget_result\",\"kind\":\"drag-sort\"}\n```"}]}});
+        let (reports, summary) = check_text(registry(), &chat.to_string());
+        assert_eq!(
+            reports[0].to_string(),
+            "1 not a2learn: an upstream (ILE) chat report; translate it with `a2learn-teacher \
+             contract import --dialect ile`"
+        );
+        assert_eq!(
+            summary.rejected, 1,
+            "not ok (ignored): the file says nothing the contract reads"
+        );
     }
 
     #[test]

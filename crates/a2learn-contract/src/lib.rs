@@ -10,11 +10,13 @@
 //! - [`transport`]: projection and parsing for each transport, and transport detection;
 //! - [`check`]: checking a file of messages line by line (the CLI's `contract check`);
 //! - [`schema`]: the JSON Schema of the canonical payloads;
-//! - [`rfc3339`]: RFC 3339 time stamps from and to epoch milliseconds.
+//! - [`rfc3339`]: RFC 3339 time stamps from and to epoch milliseconds;
+//! - [`dialect`]: other projects' shapes translated into the contract (the upstream's, `ile`).
 //!
 //! No I/O, no clock, no Tauri: any Rust host can use it.
 
 pub mod check;
+pub mod dialect;
 pub mod error;
 pub mod rfc3339;
 pub mod rules;

@@ -774,6 +774,25 @@ mod tests {
     }
 
     #[test]
+    fn counts_written_as_whole_floats_are_read_and_fractions_refused() {
+        let mut value = serde_json::to_value(completed("fraction_compare")).unwrap();
+        value["widget_result"]["attempts"] = serde_json::json!(2.0);
+        let m: WidgetCompleted = serde_json::from_value(value.clone()).expect("2.0 is 2");
+        assert_eq!(m.widget_result.attempts, 2);
+        for bad in [
+            serde_json::json!(1.5),
+            serde_json::json!(-1),
+            serde_json::json!(5e9),
+        ] {
+            value["widget_result"]["attempts"] = bad.clone();
+            let err = serde_json::from_value::<WidgetCompleted>(value.clone())
+                .expect_err("not a count")
+                .to_string();
+            assert!(err.contains("is not a count"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
     fn registry_rules() {
         let mut m = completed("no_such_kind");
         assert_eq!(

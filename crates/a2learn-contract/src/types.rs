@@ -10,8 +10,24 @@
 //! - no 64-bit integers: the UI gets these types through generated TypeScript, where a `u64`
 //!   would become a `bigint`. Counts are `u32`, scores `f64`.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
+
+/// A count (`attempts`, `hints`, `failed_checks`): a JSON integer, or a number with no fraction
+/// (`2.0`, as some JSON writers put every number). JSON Schema calls both integers and they mean
+/// the same count, so both are read; a fraction or a negative number is refused.
+fn count<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    use serde::de::Error;
+    let n = serde_json::Number::deserialize(d)?;
+    let whole = n.as_u64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX))
+            .map(|f| f as u64)
+    });
+    whole
+        .and_then(|w| u32::try_from(w).ok())
+        .ok_or_else(|| D::Error::custom(format!("{n} is not a count (a whole number, 0 or more)")))
+}
 
 /// Any JSON value, as the UI sees it. The fields hold `serde_json::Value`; this type only
 /// stands in for it in the TypeScript bindings (`#[specta(type = JsonValue)]`), because
@@ -76,7 +92,11 @@ pub struct WidgetResult {
     /// field is read as `null`.
     #[serde(default)]
     pub correct: Option<bool>,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub attempts: u32,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub hints: u32,
     /// In [0, 1], or absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -98,7 +118,11 @@ pub struct WidgetStruggle {
     pub kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub standard: Option<String>,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub failed_checks: u32,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub hints: u32,
 }
 
@@ -145,7 +169,11 @@ pub struct AssistArgs {
     /// 1..2000 characters.
     #[schemars(length(min = 1, max = 2000))]
     pub question: String,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub attempts: u32,
+    #[serde(deserialize_with = "count")]
+    #[specta(type = u32)]
     pub hints: u32,
 }
 

@@ -5,6 +5,7 @@ use a2learn_teacher::views::app::{
     self, AppStatus, ClassSummary, Diagnostics, HostSettingsInput, HostSettingsView,
     ResultsStoreInput, ResultsStoreView,
 };
+use a2learn_teacher::views::host_check::{self, HostCheckInput, HostCheckView};
 use a2learn_teacher::{ErrorCode, UiError};
 use tauri::{AppHandle, State};
 
@@ -74,6 +75,23 @@ pub async fn save_results_store(
 #[specta::specta]
 pub fn restart_app<R: tauri::Runtime>(app: AppHandle<R>) {
     app.restart();
+}
+
+/// Settings: the read-only checks on a host the teacher typed, before it is saved.
+#[tauri::command]
+#[specta::specta]
+pub async fn check_new_host(
+    state: State<'_, AppState>,
+    input: HostCheckInput,
+) -> Result<HostCheckView, UiError> {
+    Ok(host_check::check_new_host(&state.store, &input).await?)
+}
+
+/// Diagnostics: every read-only check on the host the app follows now.
+#[tauri::command]
+#[specta::specta]
+pub async fn check_followed_host(state: State<'_, AppState>) -> Result<HostCheckView, UiError> {
+    Ok(host_check::check_followed_host(&state.live).await?)
 }
 
 #[tauri::command]

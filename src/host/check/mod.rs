@@ -42,18 +42,18 @@ pub struct CheckOptions {
 /// A check's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
 #[serde(rename_all = "UPPERCASE")]
-pub enum Status {
+pub enum CheckStatus {
     Pass,
     Fail,
     Skip,
 }
 
-impl Status {
+impl CheckStatus {
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Pass => "PASS",
-            Status::Fail => "FAIL",
-            Status::Skip => "SKIP",
+            CheckStatus::Pass => "PASS",
+            CheckStatus::Fail => "FAIL",
+            CheckStatus::Skip => "SKIP",
         }
     }
 }
@@ -68,7 +68,7 @@ pub struct CheckResult {
     /// A failed required check means the dashboard cannot follow this host as it should; an
     /// optional one is advice.
     pub required: bool,
-    pub status: Status,
+    pub status: CheckStatus,
     /// The rule, in a few words.
     pub what: String,
     /// Why it failed or was skipped, or what was seen.
@@ -90,14 +90,14 @@ impl CheckReport {
     pub fn required_failed(&self) -> bool {
         self.checks
             .iter()
-            .any(|c| c.required && c.status == Status::Fail)
+            .any(|c| c.required && c.status == CheckStatus::Fail)
     }
 
     /// The first failed required check: what the settings page names.
     pub fn first_failure(&self) -> Option<&CheckResult> {
         self.checks
             .iter()
-            .find(|c| c.required && c.status == Status::Fail)
+            .find(|c| c.required && c.status == CheckStatus::Fail)
     }
 
     /// `PASS|FAIL|SKIP <id> <what> (<section>) [— detail]`, one line per check, then the totals.
@@ -179,9 +179,9 @@ impl Suite {
         verdict: Result<Option<String>, Verdict>,
     ) {
         let (status, detail) = match verdict {
-            Ok(detail) => (Status::Pass, detail),
-            Err(Verdict::Fail(why)) => (Status::Fail, Some(why)),
-            Err(Verdict::Skip(why)) => (Status::Skip, Some(why)),
+            Ok(detail) => (CheckStatus::Pass, detail),
+            Err(Verdict::Fail(why)) => (CheckStatus::Fail, Some(why)),
+            Err(Verdict::Skip(why)) => (CheckStatus::Skip, Some(why)),
         };
         self.checks.push(CheckResult {
             id: id.into(),
@@ -194,14 +194,14 @@ impl Suite {
     }
 
     fn report(self, host: &str) -> CheckReport {
-        let count = |s: Status| {
+        let count = |s: CheckStatus| {
             u32::try_from(self.checks.iter().filter(|c| c.status == s).count()).unwrap_or(u32::MAX)
         };
         CheckReport {
             host: host.to_owned(),
-            passed: count(Status::Pass),
-            failed: count(Status::Fail),
-            skipped: count(Status::Skip),
+            passed: count(CheckStatus::Pass),
+            failed: count(CheckStatus::Fail),
+            skipped: count(CheckStatus::Skip),
             checks: self.checks,
         }
     }
@@ -348,7 +348,7 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
                 &format!("{HOST} §1"),
                 true,
                 what,
-                skip("read-only: --allow-writes runs it on a throwaway class"),
+                skip("read-only: `host check --allow-writes` runs it on a throwaway class"),
             );
         }
         None
@@ -853,6 +853,7 @@ impl FeedFacts {
                         facts.payloads.entry(pathway).or_default().insert(payload);
                     }
                 }
+                Outcome::Upstream(what) => facts.contract_failures.push(format!("{at}: {what}")),
                 Outcome::Host { .. } | Outcome::Ignored { .. } => {}
             }
         }
@@ -1399,7 +1400,7 @@ async fn claim_respond_verdict(
     // no verdict on the host, so the next request is tried, until the window ends.
     let started = tokio::time::Instant::now();
     let mut after = None;
-    let (call_id, is_assist, claimed_by) = loop {
+    let call_id = loop {
         let remaining = window.saturating_sub(started.elapsed());
         if remaining.is_zero() {
             return skip(format!(
@@ -1417,34 +1418,12 @@ async fn claim_respond_verdict(
         let Some((call_id, is_assist)) = open.calls.pop() else {
             continue;
         };
-        match conn.client.claim(&call_id).await {
-            Ok(by) => break (call_id, is_assist, by),
-            Err(e)
-                if matches!(
-                    e.tool_code(),
-                    Some("expired" | "already_answered" | "already_claimed")
-                ) => {}
-            Err(e) => return fail(format!("claim({call_id}): {e}")),
+        match claim_and_answer(conn, &call_id, is_assist).await {
+            Ok(()) => break call_id,
+            Err(Attempt::Raced) => {}
+            Err(Attempt::Failed(why)) => return fail(why),
         }
     };
-    if claimed_by.trim().is_empty() {
-        return fail("claim returned an empty claimed_by");
-    }
-    let answer = if is_assist {
-        Ok(ResponseValue::Assist(AssistValue {
-            answer: "Try drawing both fractions on one number line.".into(),
-            answered_by: a2learn_contract::AnsweredBy::Teacher,
-        }))
-    } else {
-        Err(CallError {
-            code: "declined".into(),
-            message: "host check declines score requests".into(),
-        })
-    };
-    conn.client
-        .respond(&call_id, answer)
-        .await
-        .map_err(|e| Verdict::Fail(format!("respond({call_id}): {e}")))?;
     let mut claim_echo = false;
     let mut response_echo = false;
     let mut seen = |item: &Item| {
@@ -1469,6 +1448,48 @@ async fn claim_respond_verdict(
         (true, true) => Ok(Some(format!("call {call_id}"))),
         (false, _) => fail(format!("no a2learn.host.call_claimed echo for {call_id}")),
         (_, false) => fail(format!("no response echo for {call_id}")),
+    }
+}
+
+/// Why a claim-and-answer did not go through.
+enum Attempt {
+    /// The call expired or another teacher took it meanwhile: no verdict on the host.
+    Raced,
+    Failed(String),
+}
+
+/// Claims a call and answers it: an assist with a teacher's answer, a score with a `declined`
+/// error (the suite runs no check of its own).
+async fn claim_and_answer(conn: &Conn<'_>, call_id: &str, is_assist: bool) -> Result<(), Attempt> {
+    let raced = |e: &HostError| {
+        matches!(
+            e.tool_code(),
+            Some("expired" | "already_answered" | "already_claimed")
+        )
+    };
+    let claimed_by = match conn.client.claim(call_id).await {
+        Ok(by) => by,
+        Err(e) if raced(&e) => return Err(Attempt::Raced),
+        Err(e) => return Err(Attempt::Failed(format!("claim({call_id}): {e}"))),
+    };
+    if claimed_by.trim().is_empty() {
+        return Err(Attempt::Failed("claim returned an empty claimed_by".into()));
+    }
+    let answer = if is_assist {
+        Ok(ResponseValue::Assist(AssistValue {
+            answer: "Try drawing both fractions on one number line.".into(),
+            answered_by: a2learn_contract::AnsweredBy::Teacher,
+        }))
+    } else {
+        Err(CallError {
+            code: "declined".into(),
+            message: "host check declines score requests".into(),
+        })
+    };
+    match conn.client.respond(call_id, answer).await {
+        Ok(()) => Ok(()),
+        Err(e) if raced(&e) => Err(Attempt::Raced),
+        Err(e) => Err(Attempt::Failed(format!("respond({call_id}): {e}"))),
     }
 }
 

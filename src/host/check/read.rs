@@ -63,7 +63,7 @@ pub enum Until<'a> {
     /// Stop once nothing arrived for this long (after the opening).
     Idle(Duration),
     /// Stop once this says so, asked of each item as it arrives.
-    Done(&'a mut dyn FnMut(&Item) -> bool),
+    Done(&'a mut (dyn FnMut(&Item) -> bool + Send)),
 }
 
 /// Opens the feed (`Last-Event-ID: resume` when given) and reads it for at most `window`.

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Diagnostics, TeacherIpc } from "../ipc";
+import type { Diagnostics, HostCheckView, TeacherIpc } from "../ipc";
 import { useLiveLoad } from "../ipc/liveLoad";
 
 /**
@@ -24,6 +24,8 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
   return (
     <section aria-labelledby="diagnostics-title">
       <h2 id="diagnostics-title">Diagnostics</h2>
+      <HostCheck ipc={ipc} />
+      <h3>Quarantined frames</h3>
       {error ? <p role="alert">{error}</p> : null}
       {data === null ? (
         <p className="muted">Loading…</p>
@@ -68,5 +70,79 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Every rule of the host interface, checked (read-only) on the host the app follows now: what a
+ * school's IT or the host's builder needs when the class shows less than it should. The details
+ * come from the host: rendered as text.
+ */
+function HostCheck({ ipc }: { ipc: TeacherIpc }) {
+  const [result, setResult] = useState<HostCheckView | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="host-check" data-testid="host-check">
+      <h3>The host</h3>
+      <button
+        type="button"
+        disabled={running}
+        onClick={() => {
+          setRunning(true);
+          setError(null);
+          ipc
+            .checkFollowedHost()
+            .then(setResult)
+            .catch((e: unknown) => setError(ipc.toUiError(e).message))
+            .finally(() => setRunning(false));
+        }}
+      >
+        Check the host
+      </button>
+      {running ? (
+        <p className="muted" role="status">
+          Checking every rule of the host interface (about 20 seconds)…
+        </p>
+      ) : null}
+      {error ? <p role="alert">{error}</p> : null}
+      {result ? (
+        <>
+          <p role="status" data-testid="host-check-verdict" className={result.works ? undefined : "field-error"}>
+            {result.verdict}
+          </p>
+          <table className="host-checks" data-testid="host-check-table">
+            <thead>
+              <tr>
+                <th scope="col">Result</th>
+                <th scope="col">Rule</th>
+                <th scope="col">Where</th>
+                <th scope="col">Seen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.checks.map((c) => (
+                <tr key={c.id} data-status={c.status}>
+                  <td>
+                    {c.status === "PASS"
+                      ? "passed"
+                      : c.status === "FAIL"
+                        ? c.required
+                          ? "failed"
+                          : "advice"
+                        : "skipped"}
+                  </td>
+                  <td>
+                    {c.what} <code>{c.id}</code>
+                  </td>
+                  <td>{c.section}</td>
+                  <td>{c.detail ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
+import type { HostCheckView, HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
 import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
@@ -10,6 +10,10 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
   const [url, setUrl] = useState("");
   const [token, setToken] = useState("");
   const [message, setMessage] = useState<Message | null>(null);
+  // A school's host is checked (read-only) before it is saved; one that breaks a rule the
+  // dashboard needs is saved only when the teacher says so.
+  const [verdict, setVerdict] = useState<HostCheckView | null>(null);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     void ipc
@@ -22,6 +26,20 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
       .catch((e) => setMessage({ kind: "error", text: ipc.toUiError(e).message }));
   }, [ipc]);
 
+  const save = (checked?: string) => {
+    ipc
+      .saveHostSettings({ mode, url, token })
+      .then((s) => {
+        setLoaded(s);
+        setToken("");
+        setVerdict(null);
+        const saved = "Saved. The app now follows this host.";
+        setMessage({ kind: "ok", text: checked ? `${checked} ${saved}` : saved });
+        onHostChanged?.();
+      })
+      .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }));
+  };
+
   return (
     <section aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
@@ -33,15 +51,20 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
         onSubmit={(e) => {
           e.preventDefault();
           setMessage(null);
+          setVerdict(null);
+          if (mode === "demo") {
+            save();
+            return;
+          }
+          setChecking(true);
           ipc
-            .saveHostSettings({ mode, url, token })
-            .then((s) => {
-              setLoaded(s);
-              setToken("");
-              setMessage({ kind: "ok", text: "Saved. The app now follows this host." });
-              onHostChanged?.();
+            .checkNewHost({ url, token })
+            .then((v) => {
+              setVerdict(v);
+              if (v.works) save(v.verdict);
             })
-            .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }));
+            .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }))
+            .finally(() => setChecking(false));
         }}
       >
         <fieldset>
@@ -81,7 +104,22 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
               : "No system credential store answered on this computer, so the token is kept in a file only your user account can read (beside the database). It is never in the database."}
           </p>
         ) : null}
-        <button type="submit">Save</button>
+        <button type="submit" disabled={checking}>
+          Save
+        </button>
+        {checking ? (
+          <p className="muted" role="status" data-testid="host-checking">
+            Checking the host…
+          </p>
+        ) : null}
+        {verdict && !verdict.works ? (
+          <div role="alert" className="field-error" data-testid="host-verdict">
+            <p>{verdict.verdict}</p>
+            <button type="button" onClick={() => save()}>
+              Save anyway
+            </button>
+          </div>
+        ) : null}
         <FormMessage message={message} />
       </form>
     </section>

@@ -22,6 +22,10 @@ export const commands = {
 	/**  Starts the app again (on the store Settings now names). */
 	restartApp: () => __TAURI_INVOKE<void>("restart_app"),
 	diagnostics: () => typedError<Diagnostics, UiError>(__TAURI_INVOKE("diagnostics")),
+	/**  Settings: the read-only checks on a host the teacher typed, before it is saved. */
+	checkNewHost: (input: HostCheckInput) => typedError<HostCheckView, UiError>(__TAURI_INVOKE("check_new_host", { input })),
+	/**  Diagnostics: every read-only check on the host the app follows now. */
+	checkFollowedHost: () => typedError<HostCheckView, UiError>(__TAURI_INVOKE("check_followed_host")),
 	/**
 	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
 	 *  the shell's state and applied by every command, so no name, id or free text reaches the page
@@ -188,6 +192,27 @@ export type CatalogPathwayView = {
 export type CellState = "not_started" | "in_progress" | "completed_correct" | "completed_incorrect" | "completed" | "struggling" | "waiting_for_help" | 
 /**  Asked for help, and the request closed unanswered: the teacher owes a follow-up. */
 "follow_up";
+
+/**  One check and its verdict. */
+export type CheckResult = {
+	/**  A stable id, e.g. `feed.resume`. */
+	id: string,
+	/**  The spec section the rule comes from, e.g. `pathway-host.md §2`. */
+	section: string,
+	/**
+	 *  A failed required check means the dashboard cannot follow this host as it should; an
+	 *  optional one is advice.
+	 */
+	required: boolean,
+	status: CheckStatus,
+	/**  The rule, in a few words. */
+	what: string,
+	/**  Why it failed or was skipped, or what was seen. */
+	detail: string | null,
+};
+
+/**  A check's verdict. */
+export type CheckStatus = "PASS" | "FAIL" | "SKIP";
 
 /**  A class as the sidebar lists it. */
 export type ClassSummary = {
@@ -487,6 +512,22 @@ export type HelpRequest = {
  *  notification; it carries nothing about the request.
  */
 export type HelpRequestArrived = Record<string, never>;
+
+/**
+ *  A host typed into Settings. An empty token means the saved one, and only for the saved URL:
+ *  a saved token is never sent to another address.
+ */
+export type HostCheckInput = {
+	url: string,
+	token: string,
+};
+
+/**  The verdict: whether the dashboard can follow this host, in a sentence, and every check. */
+export type HostCheckView = {
+	works: boolean,
+	verdict: string,
+	checks: CheckResult[],
+};
 
 export type HostMode = 
 /**  The reference host, embedded in the app, with a simulated class. */

@@ -5,12 +5,15 @@ import { getCurrentWindow } from "@tauri-apps/api/window";
 import { save } from "@tauri-apps/plugin-dialog";
 import type {
   AppStatus,
+  CheckResult,
   ClassSummary,
   ConnectionState,
   DeskSettings,
   Diagnostics,
   GroupOutcome,
   HelpRequest,
+  HostCheckInput,
+  HostCheckView,
   HostMode,
   HostSettingsInput,
   HostSettingsView,
@@ -211,9 +214,12 @@ export interface ExportIpc {
 
 export type {
   AppStatus,
+  CheckResult,
   ClassSummary,
   ConnectionState,
   Diagnostics,
+  HostCheckInput,
+  HostCheckView,
   HostMode,
   HostSettingsInput,
   HostSettingsView,
@@ -241,6 +247,10 @@ export interface TeacherIpc {
   saveHostSettings(input: HostSettingsInput): Promise<HostSettingsView>;
   resultsStore: ResultsStoreIpc;
   diagnostics(): Promise<Diagnostics>;
+  /** Settings: the read-only checks on a host the teacher typed (a few seconds), before saving. */
+  checkNewHost(input: HostCheckInput): Promise<HostCheckView>;
+  /** Diagnostics: every read-only check on the host followed now (about 20 seconds). */
+  checkFollowedHost(): Promise<HostCheckView>;
   /**
    * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
    * id or free text. Resolves to the mode now in force.
@@ -321,6 +331,8 @@ export const tauriIpc: TeacherIpc = {
     restart: () => commands.restartApp(),
   },
   diagnostics: async () => unwrap(await commands.diagnostics()),
+  checkNewHost: async (input) => unwrap(await commands.checkNewHost(input)),
+  checkFollowedHost: async () => unwrap(await commands.checkFollowedHost()),
   setProjectorSafe: async (on) => unwrap(await commands.setProjectorSafe(on)),
   openProjector: async (classId) => {
     unwrap(await commands.openProjector(classId));

@@ -40,6 +40,38 @@ pub enum ContractCommand {
     },
     /// Print the JSON Schema of the canonical payloads.
     Schema,
+    /// Translate another project's messages into contract messages (AG-UI, one per line) that
+    /// `contract check` passes: `--dialect ile` reads the upstream project's chat reports
+    /// (`ui/update-model-context` with a fenced result block) and telemetry batches (`POST
+    /// /api/telemetry` bodies), one JSON document per line.
+    ///
+    /// A line that has no contract form is reported on stderr with why, and makes the exit
+    /// code 1; the lines after it are still translated.
+    Import(ImportArgs),
+}
+
+/// The dialects `contract import` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dialect {
+    /// adamstankiewicz/interactive-learning-experiences
+    Ile,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    #[arg(long, value_enum)]
+    pub dialect: Dialect,
+    /// The file that keeps the secret of the learners' pseudonyms (a keyed hash of the
+    /// upstream's student id; created on first use, readable by this user only). The same file
+    /// gives the same pseudonyms; without it, each run makes new ones.
+    #[arg(long, value_name = "PATH")]
+    pub key_file: Option<PathBuf>,
+    /// The time of events that carry none (a chat report; a telemetry batch's events are placed
+    /// after it by their `elapsedMs`), RFC 3339. Default: now.
+    #[arg(long, value_name = "TIME")]
+    pub at: Option<String>,
+    /// The messages, one JSON document per line; `-` for standard input.
+    pub file: PathBuf,
 }
 
 fn parse_transport(s: &str) -> Result<Transport, String> {
@@ -50,6 +82,7 @@ pub fn run(command: ContractCommand) -> anyhow::Result<ExitCode> {
     match command {
         ContractCommand::Check { registry, file } => check(&registry, &file),
         ContractCommand::Project { to, file } => project(to, &file),
+        ContractCommand::Import(args) => super::import::run(&args),
         ContractCommand::Schema => {
             print!("{}", a2learn_contract::schema::json_schema_string());
             Ok(ExitCode::SUCCESS)
@@ -57,7 +90,7 @@ pub fn run(command: ContractCommand) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn read_input(file: &Path) -> anyhow::Result<String> {
+pub(crate) fn read_input(file: &Path) -> anyhow::Result<String> {
     if file == Path::new("-") {
         let mut text = String::new();
         std::io::stdin()

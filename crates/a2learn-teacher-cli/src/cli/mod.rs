@@ -5,6 +5,7 @@ pub mod contract;
 mod db;
 mod export;
 mod host;
+mod import;
 mod report;
 mod sync;
 
