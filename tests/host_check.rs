@@ -187,6 +187,7 @@ async fn a_host_that_breaks_one_rule_fails_exactly_that_check() {
         broken(BrokenRule::RepeatedSeq, false, "feed.seq-order"),
         broken(BrokenRule::ResumeGap, false, "feed.resume"),
         broken(BrokenRule::ResultsMismatch, false, "results.match-feed"),
+        broken(BrokenRule::NoJoinCode, true, "writes.create-class"),
         broken(
             BrokenRule::AssignNotIdempotent,
             true,
@@ -389,4 +390,31 @@ async fn settings_checks_a_host_and_never_sends_the_saved_token_elsewhere() {
     );
     host.shutdown().await;
     other.shutdown().await;
+}
+
+/// A token the host refuses: the one failure, and nothing after it is judged (every other check
+/// needs a session), while the 401 rule, which needs no token, still passed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_fails_auth_accepted_and_stops_there() {
+    let (host, class_id) = host_with_class(Faults::default(), true).await;
+    let mut options = options(&host, Some(&class_id), 3, false);
+    options.token = "not-the-token-of-this-host".into();
+    let report = check_host(&options).await.unwrap();
+    let lines = report.lines().join("\n");
+    assert_eq!(
+        with(CheckStatus::Fail, &report),
+        ids(&["auth.accepted"]),
+        "{lines}"
+    );
+    assert_eq!(
+        with(CheckStatus::Pass, &report),
+        ids(&["auth.refused"]),
+        "{lines}"
+    );
+    assert_eq!(report.checks.len(), 2, "{lines}");
+    assert!(
+        !lines.contains("not-the-token-of-this-host"),
+        "never echoed"
+    );
+    host.shutdown().await;
 }

@@ -101,6 +101,8 @@ pub enum BrokenRule {
     ResumeGap,
     /// Leave the first completion out of `get_pathway_results`.
     ResultsMismatch,
+    /// Create classes with an empty join code.
+    NoJoinCode,
     /// Return a new assignment id for a repeated `assign_pathway`.
     AssignNotIdempotent,
     /// Refuse every `respond`.
@@ -121,6 +123,7 @@ impl BrokenRule {
             Self::RepeatedSeq => faults.duplicate_every = 5,
             Self::ResumeGap => faults.resume_gap = true,
             Self::ResultsMismatch => faults.results_drop_first = true,
+            Self::NoJoinCode => faults.no_join_code = true,
             Self::AssignNotIdempotent => faults.assign_not_idempotent = true,
             Self::RespondRefuses => faults.respond_refuses = true,
         }

@@ -172,6 +172,8 @@ pub struct Faults {
     pub resume_gap: bool,
     /// `get_pathway_results` leaves out the first completion the feed carried.
     pub results_drop_first: bool,
+    /// `create_class` returns an empty join code.
+    pub no_join_code: bool,
     /// `assign_pathway` returns a new id each time (not idempotent).
     pub assign_not_idempotent: bool,
     /// `respond` refuses every answer with `invalid`.

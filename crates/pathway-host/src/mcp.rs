@@ -139,7 +139,15 @@ impl HostTools {
             self.shared
                 .sync()
                 .create_class(&args.title)
-                .map(|(class_id, join_code)| json!({"class_id": class_id, "join_code": join_code})),
+                .map(|(class_id, join_code)| {
+                    // The broken host of `Faults::no_join_code`: a class nobody can join.
+                    let join_code = if self.shared.faults().no_join_code {
+                        String::new()
+                    } else {
+                        join_code
+                    };
+                    json!({"class_id": class_id, "join_code": join_code})
+                }),
         )
     }
 
