@@ -13,9 +13,8 @@ use a2learn_contract::transport::agui;
 use a2learn_contract::{Identity, Message};
 use a2learn_teacher::clock::{Clock, SystemClock};
 use anyhow::Context;
-use hmac::{Hmac, Mac};
+use ile_bridge::pseudonym::pseudonym;
 use serde_json::Value;
-use sha2::Sha256;
 
 use super::contract::{Dialect, ImportArgs, read_input};
 
@@ -65,7 +64,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The pseudonyms' secret: read from the file, or made and written there (this user only).
-fn key_from(path: &Path) -> anyhow::Result<String> {
+pub(crate) fn key_from(path: &Path) -> anyhow::Result<String> {
     if let Ok(text) = std::fs::read_to_string(path) {
         let key = text.trim().to_owned();
         anyhow::ensure!(!key.is_empty(), "{} is empty", path.display());
@@ -81,16 +80,6 @@ fn key_from(path: &Path) -> anyhow::Result<String> {
         .with_context(|| format!("creating {}", path.display()))?;
     writeln!(file, "{key}")?;
     Ok(key)
-}
-
-/// A learner's pseudonym: a keyed hash of the upstream's student id, never the id itself.
-pub fn pseudonym(key: &str, student_id: &str) -> String {
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key.as_bytes())
-        .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
-    mac.update(student_id.as_bytes());
-    let digest = mac.finalize().into_bytes();
-    let hex: String = digest.iter().take(12).map(|b| format!("{b:02x}")).collect();
-    format!("ile_{hex}")
 }
 
 struct Importer {

@@ -1,6 +1,7 @@
 //! The `a2learn-teacher` command line. Each subcommand group lives in its own module; `main`
 //! only parses, sets up logging and dispatches.
 
+mod bridge;
 pub mod contract;
 mod db;
 mod export;
@@ -56,6 +57,12 @@ pub enum Command {
     Export(export::ExportArgs),
     /// The after-class report of a class: steps, mastery, follow-ups (JSON or printable HTML).
     Report(report::ReportArgs),
+    /// Serve another project's classes as a pathway host (`bridge ile`: the upstream project's
+    /// database, read-only).
+    Bridge {
+        #[command(subcommand)]
+        command: bridge::BridgeCommand,
+    },
     /// Check, project and describe a2learn contract messages.
     Contract {
         #[command(subcommand)]
@@ -125,6 +132,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Contract { command } => contract::run(command),
+        Command::Bridge { command } => bridge::run(command),
         Command::Export(args) => export::run(cli.db.as_deref(), cli.home.as_deref(), args),
         Command::Report(args) => report::run(cli.db.as_deref(), cli.home.as_deref(), args),
     }

@@ -1,0 +1,363 @@
+//! The bridge to the upstream project, end to end on the PostgreSQL test cluster: the upstream's
+//! tables as its migrations define them, rows as its storage code writes them, the bridge over
+//! them, `host check` on the bridge, and the dashboard's own sync following the class into a
+//! SQLite store: the completions and the struggle the rows mean, learners under pseudonyms, a
+//! canary name in the upstream's name columns nowhere in the store, and a restart of the bridge
+//! that loses and doubles nothing.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
+
+#[path = "../../../tests/support/peers.rs"]
+mod peers;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::host::check::{CheckOptions, CheckStatus, check_host};
+use a2learn_teacher::host::feed::{FeedConfig, FeedSinks};
+use a2learn_teacher::{Store, SystemClock};
+use ile_bridge::{BridgeConfig, RunningBridge};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{Connection, PgPool};
+use tokio_util::sync::CancellationToken;
+
+const TOKEN: &str = "test-token-ile-bridge-asdfghjkl";
+const KEY: &str = "test-pseudonym-key";
+const SESSION: &str = "9d2c7a51-3f7e-4c55-8b1a-0c9e8f7d6a5b";
+const STUDENT_A: &str = "5b0f4c1e-8a2d-4c3b-9e7f-1a2b3c4d5e6f";
+const STUDENT_B: &str = "6c1a5d2f-9b3e-4d4c-8f80-2b3c4d5e6f70";
+const CANARY_STUDENT: &str = "Zorblax Canaryfield";
+const CANARY_ROSTER: &str = "Quixotl Canarybrook";
+
+async fn upstream() -> Option<(PgPool, String)> {
+    let Some(admin) = std::env::var("A2LEARN_TEST_PG_URL")
+        .ok()
+        .filter(|u| !u.trim().is_empty())
+    else {
+        peers::missing("PostgreSQL", "A2LEARN_TEST_PG_URL is not set");
+        return None;
+    };
+    let db = format!("ile_upstream_{}", std::process::id());
+    let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {db}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let (base, _) = admin.rsplit_once('/').unwrap();
+    let url = format!("{base}/{db}");
+    let pool = PgPoolOptions::new()
+        .max_connections(2)
+        .connect(&url)
+        .await
+        .unwrap();
+    sqlx::raw_sql(include_str!(
+        "../../ile-bridge/tests/fixtures/upstream-schema.sql"
+    ))
+    .execute(&pool)
+    .await
+    .unwrap();
+    // As the upstream's storage code writes them: an anonymous student per browser (the
+    // placeholder name, here a canary), a roster name a teacher typed, a shared pathway.
+    for id in [STUDENT_A, STUDENT_B] {
+        sqlx::query("INSERT INTO students (id, display_name) VALUES ($1::uuid, $2)")
+            .bind(id)
+            .bind(CANARY_STUDENT)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    sqlx::query("INSERT INTO roster_students (name, grade) VALUES ($1, '4')")
+        .bind(CANARY_ROSTER)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let plan = serde_json::json!({"gradeBand": "3-5", "bigIdea": "Equal parts, new names.",
+        "steps": [
+            {"title": "Sort the fractions", "purpose": "practice", "description": "",
+             "outcomeIndex": 0, "widgetKind": "drag-sort"},
+            {"title": "Read about it", "purpose": "model", "description": "",
+             "outcomeIndex": 0, "widgetKind": "markdown-card"},
+            {"title": "Sort them again", "purpose": "check", "description": "",
+             "outcomeIndex": 1, "widgetKind": "drag-sort"}]});
+    sqlx::query(
+        "INSERT INTO pathway_sessions (id, student_id, topic, anchor, plan) \
+         VALUES ($1::uuid, $2::uuid, 'Equivalent fractions', \
+                 '{\"standard\": {\"code\": \"MATH.4.NF.EQUIV\"}}', $3)",
+    )
+    .bind(SESSION)
+    .bind(STUDENT_A)
+    .bind(plan)
+    .execute(&pool)
+    .await
+    .unwrap();
+    Some((pool, url))
+}
+
+/// One telemetry event, inserted as `recordInteractions` does.
+async fn interaction(
+    pool: &PgPool,
+    student: &str,
+    kind: &str,
+    event: &str,
+    correct: Option<bool>,
+    payload: serde_json::Value,
+) {
+    sqlx::query(
+        "INSERT INTO interactions (session_id, student_id, widget_kind, event_type, standard_code, \
+         learning_component_id, elapsed_ms, correct, payload) \
+         VALUES ($1::uuid, $2::uuid, $3, $4, 'MATH.4.NF.EQUIV', NULL, 1200, $5, $6)",
+    )
+    .bind(SESSION)
+    .bind(student)
+    .bind(kind)
+    .bind(event)
+    .bind(correct)
+    .bind(payload)
+    .execute(pool)
+    .await
+    .unwrap();
+}
+
+async fn bridge(url: &str, bind: std::net::SocketAddr) -> RunningBridge {
+    ile_bridge::start(BridgeConfig {
+        source: url.to_owned(),
+        bind,
+        tokens: vec![TOKEN.into()],
+        key: KEY.into(),
+        poll: Duration::from_millis(50),
+        ping_interval: Duration::from_millis(500),
+    })
+    .await
+    .unwrap()
+}
+
+/// Syncs the class until the store's cursor reaches `seq`.
+async fn sync_to(store: &Store, url: &str, seq: i64) {
+    let cancel = CancellationToken::new();
+    let (sinks, _state, _stats) = FeedSinks::new();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let task = tokio::spawn(a2learn_teacher::sync::sync_class(
+        store.clone(),
+        FeedConfig::new(url, TOKEN, SESSION),
+        clock,
+        sinks,
+        cancel.clone(),
+    ));
+    let started = Instant::now();
+    while store.cursor(SESSION).await.unwrap().unwrap_or(0) < seq {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the sync reached {:?}, not {seq}",
+            store.cursor(SESSION).await.unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    cancel.cancel();
+    task.await.unwrap().unwrap();
+}
+
+async fn count(store: &Store, sql: &str) -> i64 {
+    let path = store.path().unwrap().to_owned();
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let n: i64 = sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
+    let Some((pool, url)) = upstream().await else {
+        return;
+    };
+    use serde_json::json;
+    // Student A: three wrong sorts, a hint, a right one, done; the card; the second sort.
+    for correct in [false, false, false] {
+        interaction(
+            &pool,
+            STUDENT_A,
+            "drag-sort",
+            "answer_checked",
+            Some(correct),
+            json!({"attempt": 1}),
+        )
+        .await;
+    }
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "hint_requested",
+        None,
+        json!({}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "feedback_requested",
+        None,
+        json!({"round": 1}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "answer_checked",
+        Some(true),
+        json!({"attempt": 4}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json!({"attempts": 4}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_A,
+        "markdown-card",
+        "widget_completed",
+        Some(true),
+        json!({}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json!({"attempts": 1}),
+    )
+    .await;
+    // Student B: the first sort at once; and a row of a kind the upstream does not have.
+    interaction(
+        &pool,
+        STUDENT_B,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json!({"attempts": 1}),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_B,
+        "hologram",
+        "widget_shown",
+        None,
+        json!({}),
+    )
+    .await;
+    let last: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+
+    let running = bridge(&url, "127.0.0.1:0".parse().unwrap()).await;
+    let host_url = running.url();
+
+    // The bridge speaks the host interface: every read-only check passes or is skipped.
+    let report = check_host(&CheckOptions {
+        host: host_url.clone(),
+        token: TOKEN.into(),
+        class_id: Some(SESSION.into()),
+        seconds: 3,
+        allow_writes: false,
+    })
+    .await
+    .unwrap();
+    let lines = report.lines().join("\n");
+    println!("{lines}");
+    assert!(!report.required_failed(), "{lines}");
+    for id in [
+        "feed.opening",
+        "feed.contract",
+        "feed.resume",
+        "results.match-feed",
+        "catalog.valid",
+    ] {
+        let check = report.checks.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(check.status, CheckStatus::Pass, "{id}: {lines}");
+    }
+
+    // The dashboard follows the class: what the rows mean, once each.
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock)
+        .await
+        .unwrap();
+    // The last row is kept aside (an unknown kind): the last seq sent is the completion before.
+    sync_to(&store, &host_url, last - 1).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 4);
+    assert_eq!(
+        count(
+            &store,
+            "SELECT COUNT(*) FROM ledger WHERE name = 'a2learn.widget_struggle'"
+        )
+        .await,
+        1
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM quarantine").await, 0);
+    let learners = store.learners(SESSION).await.unwrap();
+    assert_eq!(learners.len(), 2, "{learners:?}");
+    assert!(
+        learners.iter().all(|l| l.starts_with("ile_")),
+        "{learners:?}"
+    );
+
+    // A restart of the bridge on the same address, with more rows: resumed, nothing doubled.
+    let bind = running.url().trim_start_matches("http://").parse().unwrap();
+    running.shutdown().await;
+    interaction(
+        &pool,
+        STUDENT_B,
+        "markdown-card",
+        "widget_completed",
+        Some(true),
+        json!({}),
+    )
+    .await;
+    let newest: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let restarted = bridge(&url, bind).await;
+    sync_to(&store, &restarted.url(), newest).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 5);
+    assert_eq!(
+        store.learners(SESSION).await.unwrap(),
+        learners,
+        "the same pseudonyms"
+    );
+    restarted.shutdown().await;
+
+    // The canaries were there to leak (presence), and none reached the store (absence).
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT display_name FROM students UNION ALL SELECT name FROM roster_students",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(names.iter().any(|n| n == CANARY_STUDENT) && names.iter().any(|n| n == CANARY_ROSTER));
+    store.close().await;
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            let bytes = std::fs::read(&path).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            for secret in [CANARY_STUDENT, CANARY_ROSTER, STUDENT_A, STUDENT_B] {
+                assert!(!text.contains(secret), "{secret} in {}", path.display());
+            }
+        }
+    }
+}
