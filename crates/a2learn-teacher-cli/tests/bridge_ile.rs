@@ -38,6 +38,8 @@ async fn upstream() -> Option<(PgPool, String)> {
         return None;
     };
     let db = format!("ile_upstream_{}", std::process::id());
+    // (The bridge below connects as a reader role made at the end; this pool is the upstream
+    // app's own, which writes.)
     let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
     sqlx::query(&format!("CREATE DATABASE {db}"))
         .execute(&mut conn)
@@ -91,7 +93,22 @@ async fn upstream() -> Option<(PgPool, String)> {
     .execute(&pool)
     .await
     .unwrap();
-    Some((pool, url))
+    // The bridge's role, as docs/bridge-ile.md sets it up: it can read the three tables the
+    // bridge needs and no other, so a query that named a name column would fail here.
+    let role = format!("ile_reader_{}", std::process::id());
+    for statement in [
+        format!("CREATE ROLE {role} LOGIN PASSWORD 'reader-pass'"),
+        format!("GRANT CONNECT ON DATABASE {db} TO {role}"),
+        format!("GRANT USAGE ON SCHEMA public TO {role}"),
+        format!("GRANT SELECT (id, topic, plan, created_at) ON pathway_sessions TO {role}"),
+        format!("GRANT SELECT ON session_opens, interactions TO {role}"),
+    ] {
+        sqlx::query(&statement).execute(&pool).await.unwrap();
+    }
+    let (scheme_user, host_db) = url.split_once('@').unwrap();
+    let (scheme, _) = scheme_user.split_once("://").unwrap();
+    let reader_url = format!("{scheme}://{role}:reader-pass@{host_db}");
+    Some((pool, reader_url))
 }
 
 /// One telemetry event, inserted as `recordInteractions` does.
@@ -315,9 +332,16 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
         "{learners:?}"
     );
 
-    // A restart of the bridge on the same address, with more rows: resumed, nothing doubled.
-    let bind = running.url().trim_start_matches("http://").parse().unwrap();
-    running.shutdown().await;
+    // The upstream database drops the bridge's connections (a restart, a failover): the
+    // bridge connects again and the class goes on.
+    let dropped: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+         WHERE application_name = 'a2learn-ile-bridge'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    assert!(!dropped.is_empty(), "the bridge had connections to drop");
     interaction(
         &pool,
         STUDENT_B,
@@ -327,19 +351,74 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
         json!({}),
     )
     .await;
+    let after_drop: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    sync_to(&store, &host_url, after_drop).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 5);
+
+    // A restart of the bridge on the same address, with more rows: resumed, nothing doubled.
+    let bind = running.url().trim_start_matches("http://").parse().unwrap();
+    running.shutdown().await;
+    interaction(
+        &pool,
+        STUDENT_B,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json!({"attempts": 2}),
+    )
+    .await;
     let newest: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
         .fetch_one(&pool)
         .await
         .unwrap();
     let restarted = bridge(&url, bind).await;
     sync_to(&store, &restarted.url(), newest).await;
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 5);
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 6);
     assert_eq!(
         store.learners(SESSION).await.unwrap(),
         learners,
         "the same pseudonyms"
     );
+    let still = reqwest_status(&format!(
+        "{}/ag-ui/classes/{SESSION}/events",
+        restarted.url()
+    ))
+    .await;
+    assert_eq!(
+        still, 200,
+        "the control: the session's feed opens while it exists"
+    );
     restarted.shutdown().await;
+
+    // The reader role cannot read a name, nor write: the bridge's queries never needed to.
+    let reader = PgPoolOptions::new()
+        .max_connections(1)
+        .connect(&url)
+        .await
+        .unwrap();
+    let refused = sqlx::query("SELECT display_name FROM students")
+        .fetch_all(&reader)
+        .await
+        .unwrap_err();
+    assert!(
+        refused.to_string().contains("permission denied"),
+        "{refused}"
+    );
+    reader.close().await;
+
+    // A session deleted upstream is an unknown class: its feed answers 404.
+    let running = bridge(&url, bind).await;
+    sqlx::query("DELETE FROM pathway_sessions WHERE id = $1::uuid")
+        .bind(SESSION)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let gone = reqwest_status(&format!("{}/ag-ui/classes/{SESSION}/events", running.url())).await;
+    assert_eq!(gone, 404);
+    running.shutdown().await;
 
     // The canaries were there to leak (presence), and none reached the store (absence).
     let names: Vec<String> = sqlx::query_scalar(
@@ -360,4 +439,11 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
             }
         }
     }
+}
+
+/// The status of a GET with the token (the feed's answer, before any body).
+async fn reqwest_status(url: &str) -> u16 {
+    let client = reqwest::Client::new();
+    let response = client.get(url).bearer_auth(TOKEN).send().await.unwrap();
+    response.status().as_u16()
 }

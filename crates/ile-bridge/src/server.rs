@@ -243,6 +243,15 @@ async fn events(
     if *shared.source_down.borrow() {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
+    // Asked each time: a session deleted upstream is an unknown class from then on.
+    match shared.classes.source().session(&class_id).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+        Err(e) => {
+            tracing::warn!(error = %e, "a feed could not be opened: the upstream database");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
+    }
     let settled = *shared.settled.borrow();
     match shared.classes.caught_up(&class_id, settled).await {
         Ok(_) => {}
