@@ -14,7 +14,7 @@ use crate::clock::SharedClock;
 use crate::error::Coded;
 use crate::host::ConnectionState;
 use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
-use crate::host::mcp::{HostClient, HostError};
+use crate::host::mcp::{HostClient, HostError, LIST_CLASSES, ListedClass};
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
 use crate::room::RoomTools;
@@ -320,6 +320,51 @@ impl Live {
             .into_iter()
             .find(|c| c.class_id == created.class_id)
             .ok_or_else(|| StoreError::NotFound("the new class was not stored".into()).into())
+    }
+
+    /// The classes the host lists (its optional `list_classes`), each with whether this
+    /// dashboard follows it; empty when the host does not list its classes. How a teacher picks
+    /// up a class made elsewhere: a bridged upstream pathway, a colleague's class.
+    pub async fn host_classes(&self) -> Result<Vec<(ListedClass, bool)>, ActionError> {
+        let target = self.configured_target().await?;
+        let client = HostClient::connect(&target.url, &target.token).await?;
+        let listed = async {
+            if !client.tool_names().await?.contains(LIST_CLASSES) {
+                return Ok(Vec::new());
+            }
+            client.list_classes().await
+        }
+        .await;
+        client.close().await;
+        let followed: std::collections::HashSet<String> = self
+            .store
+            .classes_of_host(&target.host_id)
+            .await?
+            .into_iter()
+            .map(|c| c.class_id)
+            .collect();
+        Ok(listed?
+            .into_iter()
+            .map(|c| {
+                let is_followed = followed.contains(&c.class_id);
+                (c, is_followed)
+            })
+            .collect())
+    }
+
+    /// Follows a class the host lists: recorded as this host's (with the host's title) and
+    /// followed from now on. A class id another host owns in this store is refused.
+    pub async fn follow_host_class(&self, class_id: &str) -> Result<(), ActionError> {
+        let target = self.configured_target().await?;
+        let listed = self
+            .host_classes()
+            .await?
+            .into_iter()
+            .find(|(c, _)| c.class_id == class_id)
+            .ok_or_else(|| ActionError::Invalid(format!("the host lists no class {class_id:?}")))?;
+        crate::sync::all_classes::adopt(&self.store, &listed.0, &target.host_id).await?;
+        self.follow(class_id).await;
+        Ok(())
     }
 
     /// On a first start with the demo host: a class with every pathway of the catalog

@@ -435,3 +435,63 @@ async fn co_teachers(db: &support::engines::TestDb) -> (Store, Store) {
     let bea = db.store.clone().with_home(home_b).unwrap();
     (ada, bea)
 }
+
+/// A class made elsewhere (on the host itself, a bridged upstream pathway) is listed by a host
+/// with `list_classes`, followed once the teacher picks it, and from then on the sidebar's: its
+/// learners arrive through its feed. One the host does not list is refused.
+#[tokio::test]
+async fn a_class_the_host_lists_is_followed_once_picked() {
+    use a2learn_teacher::views::app::{classes, follow_host_class, host_classes};
+    let host = host(21).await;
+    let (_dir, store, live) = dashboard().await;
+    let target = HostTarget::at(&host.url(), TOKEN);
+    // As Settings saves a school's host: the sidebar lists that host's classes.
+    store
+        .save_host_settings(
+            a2learn_teacher::host::settings::HostMode::Custom,
+            Some(&host.url()),
+            Some(TOKEN),
+        )
+        .await
+        .unwrap();
+    live.set_target(Some(target.clone())).await.unwrap();
+    let (elsewhere, _) = host.create_class("Made on the host").unwrap();
+    host.assign(&elsewhere, "fractions-compare-4", None, None)
+        .unwrap();
+    let listed = host_classes(&live).await.unwrap();
+    let picked = listed.iter().find(|c| c.class_id == elsewhere).unwrap();
+    assert_eq!(picked.title, "Made on the host");
+    assert!(!picked.followed);
+    assert!(
+        classes(&store).await.unwrap().is_empty(),
+        "not followed yet"
+    );
+
+    follow_host_class(&live, &elsewhere).await.unwrap();
+    let listed = host_classes(&live).await.unwrap();
+    assert!(
+        listed
+            .iter()
+            .find(|c| c.class_id == elsewhere)
+            .unwrap()
+            .followed
+    );
+    let sidebar = classes(&store).await.unwrap();
+    assert_eq!(sidebar.len(), 1);
+    assert_eq!(sidebar[0].title, "Made on the host");
+    wait_connections(&host, &elsewhere, 1).await;
+    let started = Instant::now();
+    while store.learners(&elsewhere).await.unwrap().is_empty() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "no learner arrived"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let err = follow_host_class(&live, "no-such-class").await.unwrap_err();
+    assert!(err.to_string().contains("lists no class"), "{err}");
+    assert_eq!(classes(&store).await.unwrap().len(), 1, "nothing added");
+    live.shutdown().await;
+    host.shutdown().await;
+}

@@ -55,6 +55,8 @@ macro_rules! specta_builder {
                 $crate::commands::diagnostics,
                 $crate::commands::check_new_host,
                 $crate::commands::check_followed_host,
+                $crate::commands::host_classes,
+                $crate::commands::follow_host_class,
                 $crate::commands::set_projector_safe,
                 $crate::commands::projector::open_projector::<$runtime>,
                 $crate::commands::projector::projector_view,

@@ -224,7 +224,11 @@ async fn follow_one(
 }
 
 /// Records a listed class as this host's, with the host's title when it has a usable one.
-async fn adopt(store: &Store, class: &ListedClass, host_id: &str) -> Result<(), StoreError> {
+pub(crate) async fn adopt(
+    store: &Store,
+    class: &ListedClass,
+    host_id: &str,
+) -> Result<(), StoreError> {
     store.bind_class_to_host(&class.class_id, host_id).await?;
     if let Some(title) = class.title.as_deref() {
         // A title the store cannot take (empty, too long) leaves the class listed under its id.

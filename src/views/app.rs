@@ -195,6 +195,37 @@ pub async fn save_host_settings(
         .into())
 }
 
+/// A class the host lists, for Settings' "Classes on this host".
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct HostClassView {
+    pub class_id: String,
+    /// The host's title (host data, not the teacher's); the id when it has none.
+    pub title: String,
+    pub followed: bool,
+}
+
+/// The classes the followed host lists (empty when it has no `list_classes`).
+pub async fn host_classes(live: &Live) -> Result<Vec<HostClassView>, ViewError> {
+    Ok(live
+        .host_classes()
+        .await?
+        .into_iter()
+        .map(|(c, followed)| HostClassView {
+            title: c
+                .title
+                .filter(|t| !t.trim().is_empty())
+                .unwrap_or_else(|| c.class_id.clone()),
+            class_id: c.class_id,
+            followed,
+        })
+        .collect())
+}
+
+/// Follows a class the host lists; the sidebar lists it from then on.
+pub async fn follow_host_class(live: &Live, class_id: &str) -> Result<(), ViewError> {
+    Ok(live.follow_host_class(class_id).await?)
+}
+
 /// Rejected frames by rule, and the latest 200. A rejected frame is whatever a widget sent,
 /// free text included: under projector-safe privacy its raw text is withheld.
 pub async fn diagnostics(store: &Store, privacy: Privacy) -> Result<Diagnostics, ViewError> {

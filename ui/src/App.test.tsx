@@ -9,6 +9,7 @@ import type {
   ConnectionState,
   Diagnostics,
   HostCheckView,
+  HostClassView,
   StoreChanged,
   TeacherIpc,
   UiError,
@@ -53,12 +54,19 @@ const brokenHost: HostCheckView = {
 
 /** A fake backend: the values it answers with, and a way to push connection events. */
 function fakeIpc(
-  opts: { classes?: ClassSummary[]; fail?: UiError; diagnostics?: Diagnostics; hostCheck?: HostCheckView } = {},
+  opts: {
+    classes?: ClassSummary[];
+    fail?: UiError;
+    diagnostics?: Diagnostics;
+    hostCheck?: HostCheckView;
+    hostClasses?: HostClassView[];
+  } = {},
 ) {
   let push: ((s: ConnectionState, label: string) => void) | null = null;
   let storeChanged: ((c: StoreChanged) => void) | null = null;
   const results = { shared_url: "", in_use: false };
   let restarts = 0;
+  const hostClasses = (opts.hostClasses ?? []).map((c) => ({ ...c }));
   const ipc: TeacherIpc = {
     appStatus: async () => {
       if (opts.fail) throw new IpcError(opts.fail);
@@ -89,6 +97,12 @@ function fakeIpc(
       return input.url.includes("broken") ? brokenHost : workingHost;
     },
     checkFollowedHost: async () => opts.hostCheck ?? workingHost,
+    hostClasses: async () => hostClasses.map((c) => ({ ...c })),
+    followHostClass: async (classId) => {
+      const c = hostClasses.find((h) => h.class_id === classId);
+      if (!c) throw new IpcError({ code: "invalid_input", message: `the host lists no class "${classId}"` });
+      c.followed = true;
+    },
     resultsStore: {
       // Like the backend: connects before it saves (a wrong password is refused, nothing saved).
       get: async () => ({ ...results }),
@@ -346,6 +360,34 @@ describe("classes, settings and diagnostics", () => {
     await screen.findByText("This host works with a2learn Teacher. Saved. The app now follows this host.");
     expect(saved).toEqual(["https://broken.example", "https://school.example"]);
     expect(screen.queryByTestId("host-verdict")).toBeNull();
+  });
+
+  it("lists the host's classes and follows one the teacher picks; the sidebar then lists it", async () => {
+    let followed = false;
+    const fake = fakeIpc({
+      hostClasses: [
+        { class_id: "d1", title: "Demo class", followed: true },
+        { class_id: "s9", title: "<b>Shared</b> in the upstream app", followed: false },
+      ],
+    });
+    const follow = fake.ipc.followHostClass;
+    fake.ipc.followHostClass = async (id) => {
+      await follow(id);
+      followed = true;
+    };
+    fake.ipc.listClasses = async () =>
+      followed
+        ? [{ class_id: "s9", title: "Shared in the upstream app", join_code: null, learners: 0, open_requests: 0 }]
+        : [];
+    const { container } = render(<App ipc={fake.ipc} />);
+    act(() => screen.getByRole("button", { name: "Settings" }).click());
+    const list = await screen.findByTestId("host-classes");
+    expect(list.textContent).toContain("<b>Shared</b> in the upstream app");
+    expect(container.querySelector("[data-testid=host-classes] b")).toBeNull();
+    expect(within(list).getAllByRole("button").length).toBe(1);
+    act(() => screen.getByTestId("follow-s9").click());
+    await screen.findByRole("button", { name: /Shared in the upstream app/ });
+    await waitFor(() => expect(within(list).queryAllByRole("button").length).toBe(0));
   });
 
   it("runs the full host check from Diagnostics and shows what the host said as text", async () => {

@@ -2,7 +2,7 @@
 
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::app::{
-    self, AppStatus, ClassSummary, Diagnostics, HostSettingsInput, HostSettingsView,
+    self, AppStatus, ClassSummary, Diagnostics, HostClassView, HostSettingsInput, HostSettingsView,
     ResultsStoreInput, ResultsStoreView,
 };
 use a2learn_teacher::views::host_check::{self, HostCheckInput, HostCheckView};
@@ -75,6 +75,23 @@ pub async fn save_results_store(
 #[specta::specta]
 pub fn restart_app<R: tauri::Runtime>(app: AppHandle<R>) {
     app.restart();
+}
+
+/// Settings: the classes the followed host lists, each followed or not.
+#[tauri::command]
+#[specta::specta]
+pub async fn host_classes(state: State<'_, AppState>) -> Result<Vec<HostClassView>, UiError> {
+    Ok(app::host_classes(&state.live).await?)
+}
+
+/// Settings: follows a class the host lists.
+#[tauri::command]
+#[specta::specta]
+pub async fn follow_host_class(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<(), UiError> {
+    Ok(app::follow_host_class(&state.live, &class_id).await?)
 }
 
 /// Settings: the read-only checks on a host the teacher typed, before it is saved.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { HostCheckView, HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
+import type { HostCheckView, HostClassView, HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
 import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
@@ -14,6 +14,8 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
   // dashboard needs is saved only when the teacher says so.
   const [verdict, setVerdict] = useState<HostCheckView | null>(null);
   const [checking, setChecking] = useState(false);
+  // Counts saves: the host's class list is asked for again after each.
+  const [savedTick, setSavedTick] = useState(0);
 
   useEffect(() => {
     void ipc
@@ -33,6 +35,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
         setLoaded(s);
         setToken("");
         setVerdict(null);
+        setSavedTick((n) => n + 1);
         const saved = "Saved. The app now follows this host.";
         setMessage({ kind: "ok", text: checked ? `${checked} ${saved}` : saved });
         onHostChanged?.();
@@ -48,6 +51,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
       <ResultsStore ipc={ipc} />
       <form
         className="settings-form"
+        data-testid="host-form"
         onSubmit={(e) => {
           e.preventDefault();
           setMessage(null);
@@ -122,7 +126,62 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
         ) : null}
         <FormMessage message={message} />
       </form>
+      <HostClasses ipc={ipc} savedTick={savedTick} onFollowed={onHostChanged} />
     </section>
+  );
+}
+
+/**
+ * The classes the host lists (when it has `list_classes`): a class made elsewhere — on the host
+ * itself, or a pathway shared in the upstream app behind a bridge — is followed once the teacher
+ * picks it. Titles are the host's, shown as text.
+ */
+function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTick: number; onFollowed?: () => void }) {
+  const [classes, setClasses] = useState<HostClassView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when a host is saved or a class followed
+  useEffect(() => {
+    let live = true;
+    ipc
+      .hostClasses()
+      .then((c) => live && setClasses(c))
+      .catch((e) => live && setError(ipc.toUiError(e).message));
+    return () => {
+      live = false;
+    };
+  }, [ipc, savedTick, reload]);
+  if (error || !classes || classes.length === 0) return null;
+  return (
+    <div className="settings-form" data-testid="host-classes">
+      <h3>Classes on this host</h3>
+      <ul className="host-classes">
+        {classes.map((c) => (
+          <li key={c.class_id}>
+            <span>{c.title}</span>{" "}
+            {c.followed ? (
+              <span className="muted">followed</span>
+            ) : (
+              <button
+                type="button"
+                data-testid={`follow-${c.class_id}`}
+                onClick={() => {
+                  ipc
+                    .followHostClass(c.class_id)
+                    .then(() => {
+                      setReload((n) => n + 1);
+                      onFollowed?.();
+                    })
+                    .catch((e) => setError(ipc.toUiError(e).message));
+                }}
+              >
+                Follow
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

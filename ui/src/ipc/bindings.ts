@@ -26,6 +26,10 @@ export const commands = {
 	checkNewHost: (input: HostCheckInput) => typedError<HostCheckView, UiError>(__TAURI_INVOKE("check_new_host", { input })),
 	/**  Diagnostics: every read-only check on the host the app follows now. */
 	checkFollowedHost: () => typedError<HostCheckView, UiError>(__TAURI_INVOKE("check_followed_host")),
+	/**  Settings: the classes the followed host lists, each followed or not. */
+	hostClasses: () => typedError<HostClassView[], UiError>(__TAURI_INVOKE("host_classes")),
+	/**  Settings: follows a class the host lists. */
+	followHostClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("follow_host_class", { classId })),
 	/**
 	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
 	 *  the shell's state and applied by every command, so no name, id or free text reaches the page
@@ -527,6 +531,14 @@ export type HostCheckView = {
 	works: boolean,
 	verdict: string,
 	checks: CheckResult[],
+};
+
+/**  A class the host lists, for Settings' "Classes on this host". */
+export type HostClassView = {
+	class_id: string,
+	/**  The host's title (host data, not the teacher's); the id when it has none. */
+	title: string,
+	followed: boolean,
 };
 
 export type HostMode = 

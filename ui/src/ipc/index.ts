@@ -14,6 +14,7 @@ import type {
   HelpRequest,
   HostCheckInput,
   HostCheckView,
+  HostClassView,
   HostMode,
   HostSettingsInput,
   HostSettingsView,
@@ -220,6 +221,7 @@ export type {
   Diagnostics,
   HostCheckInput,
   HostCheckView,
+  HostClassView,
   HostMode,
   HostSettingsInput,
   HostSettingsView,
@@ -251,6 +253,10 @@ export interface TeacherIpc {
   checkNewHost(input: HostCheckInput): Promise<HostCheckView>;
   /** Diagnostics: every read-only check on the host followed now (about 20 seconds). */
   checkFollowedHost(): Promise<HostCheckView>;
+  /** Settings: the classes the host lists (its optional `list_classes`), each followed or not. */
+  hostClasses(): Promise<HostClassView[]>;
+  /** Settings: follows a class the host lists; the sidebar lists it from then on. */
+  followHostClass(classId: string): Promise<void>;
   /**
    * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
    * id or free text. Resolves to the mode now in force.
@@ -333,6 +339,10 @@ export const tauriIpc: TeacherIpc = {
   diagnostics: async () => unwrap(await commands.diagnostics()),
   checkNewHost: async (input) => unwrap(await commands.checkNewHost(input)),
   checkFollowedHost: async () => unwrap(await commands.checkFollowedHost()),
+  hostClasses: async () => unwrap(await commands.hostClasses()),
+  followHostClass: async (classId) => {
+    unwrap(await commands.followHostClass(classId));
+  },
   setProjectorSafe: async (on) => unwrap(await commands.setProjectorSafe(on)),
   openProjector: async (classId) => {
     unwrap(await commands.openProjector(classId));
