@@ -40,6 +40,14 @@ async fn bench_all_on_tiny_sizes_yields_finite_figures() {
     assert_eq!(ingest.len(), 9 + on_postgres, "{ingest:?}");
     let want_postgres = if opts.postgres.is_some() { 8 } else { 0 };
     assert_eq!(on_postgres, want_postgres, "{ingest:?}");
+    // The bridge's ingest beside the reference host's, and their ratio, when there is a server
+    // to make the upstream's tables on.
+    let bridge = report
+        .figures
+        .iter()
+        .filter(|f| f.section == "bridge")
+        .count();
+    assert_eq!(bridge, if opts.postgres.is_some() { 3 } else { 0 });
     for section in ["ingest", "views", "export", "live", "memory"] {
         assert!(
             report.figures.iter().any(|f| f.section == section),

@@ -13,7 +13,8 @@
 //! Timings are printed, never asserted: this crate's `tests/bench.rs` only checks that every helper runs on
 //! tiny sizes and yields finite figures.
 
-pub mod copy;
+pub mod bridge;
+mod copy;
 pub mod ingest;
 pub mod live;
 pub mod memory;
@@ -271,6 +272,7 @@ pub enum Which {
     Export,
     Live,
     Memory,
+    Bridge,
     All,
 }
 
@@ -292,6 +294,9 @@ pub async fn run(which: Which, opts: &Options) -> anyhow::Result<Report> {
     }
     if matches!(which, Which::Memory | Which::All) {
         memory::run(opts, &mut report).await?;
+    }
+    if matches!(which, Which::Bridge | Which::All) {
+        bridge::run(opts, &mut report).await?;
     }
     Ok(report)
 }

@@ -83,6 +83,9 @@ pub enum BenchCommand {
     Live(crate::bench::BenchArgs),
     /// Peak memory (RSS) of a sync child replaying a long feed.
     Memory(crate::bench::BenchArgs),
+    /// Ingest through `bridge ile` (an upstream class made on --postgres) beside the reference
+    /// host's.
+    Bridge(crate::bench::BenchArgs),
     /// Everything above, in one run.
     All(crate::bench::BenchArgs),
 }
@@ -126,6 +129,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 BenchCommand::Export(a) => (Which::Export, a),
                 BenchCommand::Live(a) => (Which::Live, a),
                 BenchCommand::Memory(a) => (Which::Memory, a),
+                BenchCommand::Bridge(a) => (Which::Bridge, a),
                 BenchCommand::All(a) => (Which::All, a),
             };
             runtime()?.block_on(crate::bench::run(which, &args.options()))?;
