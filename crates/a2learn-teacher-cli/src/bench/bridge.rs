@@ -45,22 +45,24 @@ pub async fn run(opts: &Options, report: &mut Report) -> anyhow::Result<()> {
         conn.close().await?;
         last
     };
-    let bridge = ile_bridge::start(ile_bridge::BridgeConfig {
-        source: url.clone(),
-        bind: "127.0.0.1:0".parse()?,
-        tokens: vec![TOKEN.into()],
-        key: "bench-key".into(),
-        poll: Duration::from_millis(50),
-        ping_interval: Duration::from_secs(10),
-    })
-    .await?;
     let mut rates = Vec::new();
     for _ in 0..opts.runs {
+        // A bridge started for each run: its first follow reads and folds every row (a running
+        // bridge keeps what it folded, and would serve a second follow from memory).
+        let bridge = ile_bridge::start(ile_bridge::BridgeConfig {
+            source: url.clone(),
+            bind: "127.0.0.1:0".parse()?,
+            tokens: vec![TOKEN.into()],
+            key: "bench-key".into(),
+            poll: Duration::from_millis(50),
+            ping_interval: Duration::from_secs(10),
+        })
+        .await?;
         let dir = tempfile::tempdir()?;
         let seconds = follow(&Target::Sqlite(dir.path().to_owned()), &bridge.url(), last).await?;
         rates.push((learners * MESSAGES_PER_LEARNER) as f64 / seconds);
+        bridge.shutdown().await;
     }
-    bridge.shutdown().await;
     drop_database(server, &url).await?;
     let through_bridge = Spread::of(&rates);
     report.add(
