@@ -6,8 +6,8 @@
 //! that loses and doubles nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
-#[path = "../../../tests/support/peers.rs"]
-mod peers;
+#[path = "../../ile-bridge/tests/support/mod.rs"]
+mod support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,61 +19,17 @@ use a2learn_teacher::{Store, SystemClock};
 use ile_bridge::{BridgeConfig, RunningBridge};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::{Connection, PgPool};
+use support::upstream::{OWNER, SESSION, upstream_database};
 use tokio_util::sync::CancellationToken;
 
 const TOKEN: &str = "test-token-ile-bridge-asdfghjkl";
 const KEY: &str = "test-pseudonym-key";
-const SESSION: &str = "9d2c7a51-3f7e-4c55-8b1a-0c9e8f7d6a5b";
-const STUDENT_A: &str = "5b0f4c1e-8a2d-4c3b-9e7f-1a2b3c4d5e6f";
+const STUDENT_A: &str = OWNER;
 const STUDENT_B: &str = "6c1a5d2f-9b3e-4d4c-8f80-2b3c4d5e6f70";
 const CANARY_STUDENT: &str = "Zorblax Canaryfield";
 const CANARY_ROSTER: &str = "Quixotl Canarybrook";
 
 async fn upstream() -> Option<(PgPool, String)> {
-    let Some(admin) = std::env::var("A2LEARN_TEST_PG_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-    else {
-        peers::missing("PostgreSQL", "A2LEARN_TEST_PG_URL is not set");
-        return None;
-    };
-    let db = format!("ile_upstream_{}", std::process::id());
-    // (The bridge below connects as a reader role made at the end; this pool is the upstream
-    // app's own, which writes.)
-    let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {db}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    let (base, _) = admin.rsplit_once('/').unwrap();
-    let url = format!("{base}/{db}");
-    let pool = PgPoolOptions::new()
-        .max_connections(2)
-        .connect(&url)
-        .await
-        .unwrap();
-    sqlx::raw_sql(include_str!(
-        "../../ile-bridge/tests/fixtures/upstream-schema.sql"
-    ))
-    .execute(&pool)
-    .await
-    .unwrap();
-    // As the upstream's storage code writes them: an anonymous student per browser (the
-    // placeholder name, here a canary), a roster name a teacher typed, a shared pathway.
-    for id in [STUDENT_A, STUDENT_B] {
-        sqlx::query("INSERT INTO students (id, display_name) VALUES ($1::uuid, $2)")
-            .bind(id)
-            .bind(CANARY_STUDENT)
-            .execute(&pool)
-            .await
-            .unwrap();
-    }
-    sqlx::query("INSERT INTO roster_students (name, grade) VALUES ($1, '4')")
-        .bind(CANARY_ROSTER)
-        .execute(&pool)
-        .await
-        .unwrap();
     let plan = serde_json::json!({"gradeBand": "3-5", "bigIdea": "Equal parts, new names.",
         "steps": [
             {"title": "Sort the fractions", "purpose": "practice", "description": "",
@@ -82,17 +38,21 @@ async fn upstream() -> Option<(PgPool, String)> {
              "outcomeIndex": 0, "widgetKind": "markdown-card"},
             {"title": "Sort them again", "purpose": "check", "description": "",
              "outcomeIndex": 1, "widgetKind": "drag-sort"}]});
-    sqlx::query(
-        "INSERT INTO pathway_sessions (id, student_id, topic, anchor, plan) \
-         VALUES ($1::uuid, $2::uuid, 'Equivalent fractions', \
-                 '{\"standard\": {\"code\": \"MATH.4.NF.EQUIV\"}}', $3)",
-    )
-    .bind(SESSION)
-    .bind(STUDENT_A)
-    .bind(plan)
-    .execute(&pool)
-    .await
-    .unwrap();
+    // As the upstream's storage code writes them: an anonymous student per browser (the
+    // placeholder name, here a canary), a roster name a teacher typed, a shared pathway.
+    let (pool, url) = upstream_database("upstream", CANARY_STUDENT, plan).await?;
+    sqlx::query("INSERT INTO students (id, display_name) VALUES ($1::uuid, $2)")
+        .bind(STUDENT_B)
+        .bind(CANARY_STUDENT)
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("INSERT INTO roster_students (name, grade) VALUES ($1, '4')")
+        .bind(CANARY_ROSTER)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let db = url.rsplit('/').next().unwrap().to_owned();
     // The bridge's role, as docs/bridge-ile.md sets it up: it can read the three tables the
     // bridge needs and no other, so a query that named a name column would fail here.
     let role = format!("ile_reader_{}", std::process::id());

@@ -4,61 +4,21 @@
 //! the negative control that shows the test can fail.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
-#[path = "../../../tests/support/peers.rs"]
-mod peers;
+mod support;
 
 use std::time::{Duration, Instant};
 
 use ile_bridge::horizon::{HOLD, Horizon};
-use sqlx::postgres::PgPoolOptions;
-use sqlx::{Connection, PgPool};
+use sqlx::PgPool;
+use support::upstream::{OWNER, SESSION, upstream_database};
 
-/// A fresh database on the test cluster with the upstream's `interactions` table (its columns as
-/// its migrations define them, in our words), or `None` when no cluster runs here.
 async fn database(name: &str) -> Option<PgPool> {
-    let Some(admin) = std::env::var("A2LEARN_TEST_PG_URL")
-        .ok()
-        .filter(|u| !u.trim().is_empty())
-    else {
-        peers::missing("PostgreSQL", "A2LEARN_TEST_PG_URL is not set");
-        return None;
-    };
-    let db = format!("ile_{name}_{}", std::process::id());
-    let mut conn = sqlx::PgConnection::connect(&admin).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {db}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    let (base, _) = admin.rsplit_once('/').unwrap();
-    let pool = PgPoolOptions::new()
-        .max_connections(4)
-        .connect(&format!("{base}/{db}"))
-        .await
-        .unwrap();
-    sqlx::query(
-        "CREATE TABLE interactions (
-            id bigserial PRIMARY KEY,
-            session_id uuid NOT NULL,
-            student_id uuid NOT NULL,
-            widget_kind text NOT NULL,
-            event_type text NOT NULL,
-            standard_code text,
-            learning_component_id text,
-            elapsed_ms integer NOT NULL CHECK (elapsed_ms >= 0),
-            correct boolean,
-            payload jsonb NOT NULL DEFAULT '{}',
-            created_at timestamptz NOT NULL DEFAULT now())",
-    )
-    .execute(&pool)
-    .await
-    .unwrap();
+    let (pool, _) = upstream_database(name, "Learner", serde_json::json!({"steps": []})).await?;
     Some(pool)
 }
 
 const INSERT: &str = "INSERT INTO interactions (session_id, student_id, widget_kind, event_type, elapsed_ms) \
-     VALUES ('9d2c7a51-3f7e-4c55-8b1a-0c9e8f7d6a5b', '5b0f4c1e-8a2d-4c3b-9e7f-1a2b3c4d5e6f', \
-     'drag-sort', 'widget_shown', 0) RETURNING id";
+     VALUES ($1::uuid, $2::uuid, 'drag-sort', 'widget_shown', 0) RETURNING id";
 
 /// The naive reader: everything above the highest id seen so far.
 async fn naive(pool: &PgPool, after: i64) -> Vec<i64> {
@@ -83,17 +43,29 @@ async fn a_row_committed_after_a_higher_one_is_neither_skipped_nor_sent_out_of_o
     let Some(pool) = database("late_commit").await else {
         return;
     };
-    let first: i64 = sqlx::query_scalar(INSERT).fetch_one(&pool).await.unwrap();
+    let first: i64 = sqlx::query_scalar(INSERT)
+        .bind(SESSION)
+        .bind(OWNER)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     let mut horizon = Horizon::new(0);
     advance_to(&mut horizon, &pool, first, Duration::from_secs(5)).await;
 
     // The lower id is taken first and committed last.
     let mut low = pool.begin().await.unwrap();
     let low_id: i64 = sqlx::query_scalar(INSERT)
+        .bind(SESSION)
+        .bind(OWNER)
         .fetch_one(&mut *low)
         .await
         .unwrap();
-    let high_id: i64 = sqlx::query_scalar(INSERT).fetch_one(&pool).await.unwrap();
+    let high_id: i64 = sqlx::query_scalar(INSERT)
+        .bind(SESSION)
+        .bind(OWNER)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     assert!(low_id < high_id);
 
     // The naive reader sends the higher row now, and will never go back for the lower one.
@@ -126,10 +98,17 @@ async fn a_rolled_back_id_is_passed_over_once_its_transaction_ended() {
     };
     let mut gone = pool.begin().await.unwrap();
     let gone_id: i64 = sqlx::query_scalar(INSERT)
+        .bind(SESSION)
+        .bind(OWNER)
         .fetch_one(&mut *gone)
         .await
         .unwrap();
-    let kept: i64 = sqlx::query_scalar(INSERT).fetch_one(&pool).await.unwrap();
+    let kept: i64 = sqlx::query_scalar(INSERT)
+        .bind(SESSION)
+        .bind(OWNER)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
     let mut horizon = Horizon::new(0);
     let settled = horizon.advance(&pool, Instant::now()).await.unwrap();
     assert_eq!(
