@@ -101,6 +101,7 @@ function fakeIpc(
     followHostClass: async (classId) => {
       const c = hostClasses.find((h) => h.class_id === classId);
       if (!c) throw new IpcError({ code: "invalid_input", message: `the host lists no class "${classId}"` });
+      if (classId === "taken") throw new IpcError({ code: "invalid_input", message: "class taken belongs to another host" });
       c.followed = true;
     },
     resultsStore: {
@@ -368,6 +369,7 @@ describe("classes, settings and diagnostics", () => {
       hostClasses: [
         { class_id: "d1", title: "Demo class", followed: true },
         { class_id: "s9", title: "<b>Shared</b> in the upstream app", followed: false },
+        { class_id: "taken", title: "Another host's", followed: false },
       ],
     });
     const follow = fake.ipc.followHostClass;
@@ -384,10 +386,14 @@ describe("classes, settings and diagnostics", () => {
     const list = await screen.findByTestId("host-classes");
     expect(list.textContent).toContain("<b>Shared</b> in the upstream app");
     expect(container.querySelector("[data-testid=host-classes] b")).toBeNull();
-    expect(within(list).getAllByRole("button").length).toBe(1);
+    expect(within(list).getAllByRole("button").length).toBe(2);
+    // A follow the backend refuses says why, next to the list.
+    act(() => screen.getByTestId("follow-taken").click());
+    expect((await within(list).findByRole("alert")).textContent).toContain("belongs to another host");
     act(() => screen.getByTestId("follow-s9").click());
     await screen.findByRole("button", { name: /Shared in the upstream app/ });
-    await waitFor(() => expect(within(list).queryAllByRole("button").length).toBe(0));
+    await waitFor(() => expect(within(list).queryAllByRole("button").length).toBe(1));
+    expect(within(list).queryByRole("alert")).toBeNull();
   });
 
   it("runs the full host check from Diagnostics and shows what the host said as text", async () => {

@@ -138,7 +138,9 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
  */
 function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTick: number; onFollowed?: () => void }) {
   const [classes, setClasses] = useState<HostClassView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A host that does not answer has no list to show (the status bar says why); a follow the
+  // backend refuses says why here.
+  const [followError, setFollowError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when a host is saved or a class followed
   useEffect(() => {
@@ -146,12 +148,12 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
     ipc
       .hostClasses()
       .then((c) => live && setClasses(c))
-      .catch((e) => live && setError(ipc.toUiError(e).message));
+      .catch(() => live && setClasses(null));
     return () => {
       live = false;
     };
   }, [ipc, savedTick, reload]);
-  if (error || !classes || classes.length === 0) return null;
+  if (!classes || classes.length === 0) return null;
   return (
     <div className="settings-form" data-testid="host-classes">
       <h3>Classes on this host</h3>
@@ -166,13 +168,14 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
                 type="button"
                 data-testid={`follow-${c.class_id}`}
                 onClick={() => {
+                  setFollowError(null);
                   ipc
                     .followHostClass(c.class_id)
                     .then(() => {
                       setReload((n) => n + 1);
                       onFollowed?.();
                     })
-                    .catch((e) => setError(ipc.toUiError(e).message));
+                    .catch((e) => setFollowError(ipc.toUiError(e).message));
                 }}
               >
                 Follow
@@ -181,6 +184,11 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
           </li>
         ))}
       </ul>
+      {followError ? (
+        <p role="alert" className="field-error">
+          {followError}
+        </p>
+      ) : null}
     </div>
   );
 }
