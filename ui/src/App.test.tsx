@@ -101,7 +101,8 @@ function fakeIpc(
     followHostClass: async (classId) => {
       const c = hostClasses.find((h) => h.class_id === classId);
       if (!c) throw new IpcError({ code: "invalid_input", message: `the host lists no class "${classId}"` });
-      if (classId === "taken") throw new IpcError({ code: "invalid_input", message: "class taken belongs to another host" });
+      if (classId === "taken")
+        throw new IpcError({ code: "invalid_input", message: "class taken belongs to another host" });
       c.followed = true;
     },
     resultsStore: {
