@@ -48,8 +48,16 @@ impl FeedConfig {
     }
 
     pub fn url(&self) -> String {
-        format!("{}/ag-ui/classes/{}/events", self.base_url, self.class_id)
+        feed_url(&self.base_url, &self.class_id)
     }
+}
+
+/// `{host}/ag-ui/classes/{class_id}/events` for a host base URL (`pathway-host.md` §2).
+pub fn feed_url(base: &str, class_id: &str) -> String {
+    format!(
+        "{}/ag-ui/classes/{class_id}/events",
+        base.trim_end_matches('/')
+    )
 }
 
 /// Exponential backoff with full jitter between `min` and `max`.

@@ -284,9 +284,8 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: i64, tx: mp
     let mut settled_rx = shared.settled.clone();
     let mut down_rx = shared.source_down.clone();
     let run_id = format!("bridge-{last}");
+    // The class's log was folded by `events` before this task started.
     let opening = async {
-        let settled = *settled_rx.borrow();
-        let log = shared.classes.caught_up(&class_id, settled).await.ok()?;
         let students = shared.classes.source().students(&class_id).await.ok()?;
         let learners: Vec<String> = students
             .iter()
@@ -298,7 +297,6 @@ async fn connection(shared: Arc<Shared>, class_id: String, mut last: i64, tx: mp
             "learners": learners,
             "assignments": [{"assignment_id": class_id, "pathway_id": pathway_id(&class_id)}],
         }});
-        drop(log);
         Some((started.to_string(), snapshot.to_string()))
     };
     let Some((started, snapshot)) = opening.await else {

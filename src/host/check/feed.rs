@@ -10,6 +10,10 @@ use a2learn_contract::{Message, Parsed, Registry};
 use serde_json::{Value, json};
 
 use super::read::{FeedRead, Item, Until};
+
+/// The frames a connection opens with, without an `id:` (`RUN_STARTED`, `STATE_SNAPSHOT`): what
+/// `feed.opening` judges, and `feed.ids` does not.
+const OPENING_FRAMES: usize = 2;
 use super::{Conn, HOST, PING_BOUND, Suite, ToolSchemas, Verdict, fail, skip};
 
 /// The checks on one class's feed, and `get_pathway_results` against it.
@@ -229,7 +233,7 @@ impl FeedFacts {
         );
         let unnumbered: Vec<String> = read
             .frames()
-            .skip(2)
+            .skip(OPENING_FRAMES)
             .filter(|(id, data)| id.is_none() && !is_closing(data))
             .map(|(_, data)| event_type(data))
             .collect();

@@ -231,7 +231,7 @@ impl Conn<'_> {
         window: Duration,
         until: Until<'_>,
     ) -> Result<FeedRead, reqwest::Error> {
-        let url = format!("{}/ag-ui/classes/{class_id}/events", self.base);
+        let url = super::feed::feed_url(self.base, class_id);
         read_feed(self.http, &url, Some(self.token), resume, window, until).await
     }
 }
@@ -257,7 +257,7 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
     let mut suite = Suite { checks: Vec::new() };
     // Authentication first: it also tells whether anything answers at this address.
     let probe_class = options.class_id.as_deref().unwrap_or(NO_SUCH_CLASS);
-    let probe_url = format!("{host}/ag-ui/classes/{probe_class}/events");
+    let probe_url = super::feed::feed_url(&host, probe_class);
     let auth = check_auth(&http, &host, &probe_url, &options.token).await?;
     suite.record(
         "auth.refused",
@@ -412,7 +412,7 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
             "writes.claim-respond",
             &format!("{HOST} §1, §2"),
             true,
-            "a help request is claimed and answered, and the feed echoes both",
+            WRITE_CHECKS[2].1,
             round_trip,
         );
         if writes.room {
@@ -430,7 +430,7 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
             "writes.claim-respond",
             &format!("{HOST} §1, §2"),
             true,
-            "a help request is claimed and answered, and the feed echoes both",
+            WRITE_CHECKS[2].1,
             skip("no throwaway class was created"),
         );
     }
