@@ -15,9 +15,9 @@ use crate::error::Coded;
 use crate::host::ConnectionState;
 use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
 use crate::host::mcp::{HostClient, HostError, LIST_CLASSES, ListedClass};
+use crate::host::offers::HostOffers;
 use crate::privacy::outgoing::TextField;
 use crate::privacy::outgoing::{OutgoingError, TextBlocked};
-use crate::room::RoomTools;
 use crate::store::{Changes, ClassRow, RowsTouched, Store, StoreError};
 use crate::sync::sync_class;
 
@@ -130,8 +130,8 @@ struct Feed {
 struct Inner {
     target: Option<HostTarget>,
     feeds: HashMap<String, Feed>,
-    /// The target's room tools, asked once per target (`tools/list`).
-    room_tools: Option<RoomTools>,
+    /// What the target offers, asked once per target (`tools/list`).
+    offers: Option<HostOffers>,
 }
 
 /// Runs the feeds of the followed classes.
@@ -165,7 +165,7 @@ impl Live {
             inner: Mutex::new(Inner {
                 target: None,
                 feeds: HashMap::new(),
-                room_tools: None,
+                offers: None,
             }),
             state,
             changes,
@@ -196,7 +196,7 @@ impl Live {
             let _ = feed.task.await;
         }
         inner.target = target;
-        inner.room_tools = None;
+        inner.offers = None;
         for class in classes {
             self.start_feed(&mut inner, &class.class_id);
         }
@@ -268,11 +268,11 @@ impl Live {
         HostClient::connect(&target.url, &target.token).await
     }
 
-    /// Which room controls the configured host offers; asked with `tools/list` once per host.
-    pub async fn room_tools(&self) -> Result<RoomTools, HostError> {
+    /// Which controls the configured host can honour; asked with `tools/list` once per host.
+    pub async fn offers(&self) -> Result<HostOffers, HostError> {
         let target = {
             let inner = self.inner.lock().await;
-            if let Some(tools) = inner.room_tools {
+            if let Some(tools) = inner.offers {
                 return Ok(tools);
             }
             inner.target.clone()
@@ -281,11 +281,11 @@ impl Live {
         let client = HostClient::connect(&target.url, &target.token).await?;
         let names = client.tool_names().await;
         client.close().await;
-        let tools = RoomTools::from_names(&names?);
+        let tools = HostOffers::from_names(&names?);
         let mut inner = self.inner.lock().await;
         // Kept only if the teacher did not switch hosts meanwhile.
         if inner.target.as_ref() == Some(&target) {
-            inner.room_tools = Some(tools);
+            inner.offers = Some(tools);
         }
         Ok(tools)
     }

@@ -9,8 +9,6 @@
 //! Nothing here names a learner; the pause message is the teacher's text and passes the outgoing
 //! privacy gate like an answer does.
 
-use std::collections::BTreeSet;
-
 use crate::live::{ActionError, Live};
 use crate::privacy::outgoing::TextField;
 use crate::store::engine::on_pool;
@@ -19,24 +17,6 @@ use crate::store::{MAX_PAUSE_MESSAGE_CHARS, Store, StoreError};
 pub const PAUSE_CLASS: &str = "pause_class";
 pub const RESUME_CLASS: &str = "resume_class";
 pub const SET_PACING: &str = "set_pacing";
-
-/// Which room controls the host offers (from `tools/list`): a control is shown only when its
-/// tool is there.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RoomTools {
-    /// `pause_class` and `resume_class` (a pause the teacher could not lift is not offered).
-    pub pause: bool,
-    pub pacing: bool,
-}
-
-impl RoomTools {
-    pub fn from_names(names: &BTreeSet<String>) -> Self {
-        RoomTools {
-            pause: names.contains(PAUSE_CLASS) && names.contains(RESUME_CLASS),
-            pacing: names.contains(SET_PACING),
-        }
-    }
-}
 
 /// One pathway's pacing limit: learners open no step after `up_to`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -175,30 +155,6 @@ pub async fn set_pacing(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_control_needs_its_tools() {
-        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
-        assert_eq!(
-            RoomTools::from_names(&names(&["pause_class", "resume_class", "set_pacing"])),
-            RoomTools {
-                pause: true,
-                pacing: true
-            }
-        );
-        assert_eq!(
-            RoomTools::from_names(&names(&["pause_class", "claim"])),
-            RoomTools::default(),
-            "a pause without resume is not offered"
-        );
-        assert_eq!(
-            RoomTools::from_names(&names(&["set_pacing"])),
-            RoomTools {
-                pause: false,
-                pacing: true
-            }
-        );
-    }
 
     #[test]
     fn pause_messages_are_checked() {

@@ -153,6 +153,58 @@ async fn read_only_changes_nothing_and_skips_the_writes() {
     host.shutdown().await;
 }
 
+/// A read-only host (the bridge over the upstream's database is one) lists none of the write
+/// tools: that passes, and the write checks are skipped even when writes are allowed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_host_passes_and_its_writes_are_skipped() {
+    let faults = Faults {
+        missing_tools: ["create_class", "assign_pathway", "claim", "respond"]
+            .map(String::from)
+            .to_vec(),
+        ..Faults::default()
+    };
+    let (host, class_id) = host_with_class(faults, true).await;
+    let classes_before = host.class_ids();
+    let report = check_host(&options(&host, Some(&class_id), 3, true))
+        .await
+        .unwrap();
+    let lines = report.lines().join("\n");
+    assert!(!report.required_failed(), "{lines}");
+    let tools = report
+        .checks
+        .iter()
+        .find(|c| c.id == "tools.required")
+        .unwrap();
+    assert_eq!(tools.status, CheckStatus::Pass, "{lines}");
+    assert!(
+        tools.detail.as_deref().unwrap_or("").contains("read-only"),
+        "{lines}"
+    );
+    for id in [
+        "writes.create-class",
+        "writes.assign-idempotent",
+        "writes.claim-respond",
+    ] {
+        let check = report.checks.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(check.status, CheckStatus::Skip, "{lines}");
+        assert!(
+            check
+                .detail
+                .as_deref()
+                .unwrap_or("")
+                .contains("read-only host"),
+            "{lines}"
+        );
+    }
+    // Presence: the feed was read and judged.
+    assert!(
+        with(CheckStatus::Pass, &report).contains("feed.resume"),
+        "{lines}"
+    );
+    assert_eq!(host.class_ids(), classes_before, "no class was created");
+    host.shutdown().await;
+}
+
 /// One broken host: what it breaks, and the one check that must fail.
 struct Broken {
     name: &'static str,
@@ -194,6 +246,16 @@ async fn a_host_that_breaks_one_rule_fails_exactly_that_check() {
             "writes.assign-idempotent",
         ),
         broken(BrokenRule::RespondRefuses, true, "writes.claim-respond"),
+        Broken {
+            name: "some write tools, not all",
+            faults: Faults {
+                missing_tools: vec!["claim".into()],
+                ..Faults::default()
+            },
+            inject: None,
+            writes: false,
+            fails: "tools.required",
+        },
         Broken {
             name: "a frame that is not JSON",
             faults: Faults::default(),

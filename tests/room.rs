@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::live::{ActionError, HostTarget, Live};
-use a2learn_teacher::room::{self, RoomState, RoomTools};
+use a2learn_teacher::room::{self, RoomState};
 use a2learn_teacher::views::room::room_view;
 use a2learn_teacher::{Store, SystemClock};
 use pathway_host::{HostConfig, RunningHost};
@@ -134,13 +134,8 @@ async fn a_pause_stops_the_class_for_every_dashboard_and_a_resume_moves_it_again
     let (host, class_id) = host(true).await;
     let teacher = dashboard(&host, TOKEN, &class_id).await;
     let co_teacher = dashboard(&host, CO_TEACHER, &class_id).await;
-    assert_eq!(
-        teacher.live.room_tools().await.unwrap(),
-        RoomTools {
-            pause: true,
-            pacing: true
-        }
-    );
+    let offers = teacher.live.offers().await.unwrap();
+    assert!(offers.pause && offers.pacing, "{offers:?}");
     wait_events_after(&teacher.store, &class_id, 0, 20).await;
     let view = room_view(&teacher.live, &class_id).await.unwrap();
     assert!(!view.paused && view.can_pause && view.can_pace);
@@ -293,10 +288,9 @@ async fn a_host_without_the_room_tools_gets_no_control() {
     let (host, class_id) = host(false).await;
     let teacher = dashboard(&host, TOKEN, &class_id).await;
     wait_events_after(&teacher.store, &class_id, 0, 3).await;
-    assert_eq!(
-        teacher.live.room_tools().await.unwrap(),
-        RoomTools::default()
-    );
+    let offers = teacher.live.offers().await.unwrap();
+    assert!(!offers.pause && !offers.pacing, "{offers:?}");
+    assert!(offers.create_class, "the §1 tools are still there: {offers:?}");
     let view = room_view(&teacher.live, &class_id).await.unwrap();
     assert!(!view.can_pause && !view.can_pace, "{view:?}");
     assert!(!view.paused);

@@ -56,6 +56,7 @@ macro_rules! specta_builder {
                 $crate::commands::check_new_host,
                 $crate::commands::check_followed_host,
                 $crate::commands::host_classes,
+                $crate::commands::host_offers,
                 $crate::commands::follow_host_class,
                 $crate::commands::set_projector_safe,
                 $crate::commands::projector::open_projector::<$runtime>,

@@ -5,6 +5,7 @@ pub mod check;
 pub mod credentials;
 pub mod feed;
 pub mod mcp;
+pub mod offers;
 pub mod settings;
 /// The feed's SSE parser lives in the I/O-free crate, where the fuzz target drives it.
 pub use a2learn_proto::sse;

@@ -7,6 +7,7 @@ use super::ViewError;
 use crate::dto::{count_i32 as count, ms};
 use crate::host::ConnectionState;
 use crate::host::credentials::SecretStorage;
+use crate::host::offers::HostOffers;
 use crate::host::settings::{HostMode, HostSettings};
 use crate::live::Live;
 use crate::progress::names::Privacy;
@@ -219,6 +220,31 @@ pub async fn host_classes(live: &Live) -> Result<Vec<HostClassView>, ViewError> 
             followed,
         })
         .collect())
+}
+
+/// The write controls the configured host can honour. While it cannot be asked (offline, no
+/// host yet) the controls stay, and a refusal explains itself.
+#[derive(Debug, Clone, Serialize, specta::Type)]
+pub struct HostOffersView {
+    pub create_class: bool,
+    pub assign_pathway: bool,
+    /// Claim and respond: the help desk's answers.
+    pub answer: bool,
+    /// Why the host could not be asked; none when it answered.
+    pub unknown: Option<String>,
+}
+
+pub async fn host_offers(live: &Live) -> HostOffersView {
+    let (offers, unknown) = match live.offers().await {
+        Ok(offers) => (offers, None),
+        Err(e) => (HostOffers::unasked(), Some(e.to_string())),
+    };
+    HostOffersView {
+        create_class: offers.create_class,
+        assign_pathway: offers.assign_pathway,
+        answer: offers.answer,
+        unknown,
+    }
 }
 
 /// Follows a class the host lists; the sidebar lists it from then on.

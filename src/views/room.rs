@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::ViewError;
 use crate::dto::{count_i32 as n32, ms};
+use crate::host::offers::HostOffers;
 use crate::live::Live;
-use crate::room::{self, RoomTools};
+use crate::room;
 
 /// One assignment's pacing, for the header and the pacing control.
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -52,9 +53,9 @@ pub struct RoomView {
 pub async fn room_view(live: &Live, class_id: &str) -> Result<RoomView, ViewError> {
     let store = live.store();
     let state = store.room_state(class_id).await?;
-    let (tools, tools_unknown) = match live.room_tools().await {
+    let (tools, tools_unknown) = match live.offers().await {
         Ok(tools) => (tools, None),
-        Err(e) => (RoomTools::default(), Some(e.to_string())),
+        Err(e) => (HostOffers::unasked(), Some(e.to_string())),
     };
     let catalog = store.catalog().await?;
     let mut pacing = Vec::new();

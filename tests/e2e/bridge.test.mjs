@@ -38,6 +38,13 @@ after(async () => {
   if (admin) execFileSync("psql", [admin, "-tAc", `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`]);
 });
 
+async function openTab(name) {
+  for (const t of await app.wd.findAll("[role=tab]")) {
+    if ((await app.wd.text(t)) === name) return app.wd.click(t);
+  }
+  throw new Error(`no tab ${name}`);
+}
+
 /** One telemetry row, as the upstream's storage code writes it. */
 const row = (student, kind, event, correct) =>
   psql(
@@ -138,6 +145,42 @@ test("a class of the upstream project, followed live through the bridge", { skip
     30000,
   );
   await wd.screenshot(path.join(outDir, "95-bridge-class.png"));
+
+  // No control the bridge cannot honour: no "New class", no "Assign a pathway" (the roster,
+  // kept on this machine, stays).
+  await wd.waitFor(
+    "return !!document.querySelector(\"[data-testid='read-only-host']\")",
+    "the sidebar saying the host is read-only",
+    30000,
+  );
+  assert.equal(await wd.execute("return document.querySelectorAll('#new-class-title').length"), 0);
+  assert.equal(await wd.execute("return document.querySelectorAll(\"[data-testid='assign-read-only']\").length"), 1);
+  assert.equal(await wd.execute("return document.querySelectorAll(\"[data-testid='assign-open']\").length"), 0);
+  assert.equal(await wd.execute("return document.querySelectorAll(\"[data-testid='roster-file']\").length"), 1);
+
+  // The knowledge map: the standard the rows name, known by both students (the first after a
+  // struggle, the second at once).
+  await openTab("Knowledge map");
+  const node = await wd.waitFor(
+    "const g = document.querySelector(\".k-node[data-code='MATH.4.NF.EQUIV']\"); return g && /known 2,/.test(g.getAttribute('aria-label')) ? g.getAttribute('aria-label') : null",
+    "the standard known by two learners",
+    30000,
+  );
+  assert.match(node, /missed 0, doesn't know yet 0/);
+
+  // The after-class report: two learners, and each step's five counts add up to them.
+  await openTab("Report");
+  await wd.waitFor("return !!document.querySelector(\"[data-testid='report-assignment']\")", "the report", 30000);
+  const report = await wd.execute(`
+    const a = document.querySelector("[data-testid='report-assignment']");
+    const learners = Number(a.querySelector("[data-testid='report-completion']").textContent.match(/^(\\d+) learner/)[1]);
+    const rows = [...a.querySelectorAll('table.report-steps tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td button.count')].map((b) => Number(b.textContent)));
+    return { learners, rows };`);
+  assert.equal(report.learners, 2, JSON.stringify(report));
+  assert.equal(report.rows.length, 3, JSON.stringify(report));
+  for (const r of report.rows) assert.equal(r.reduce((x, y) => x + y, 0), 2, JSON.stringify(report));
+
   const page = await wd.execute("return document.body.innerText");
   assert.ok(page.includes("Equivalent fractions"), "the class is on the page");
   assert.ok(!page.includes(CANARY), "no upstream name on the page");

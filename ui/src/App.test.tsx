@@ -10,6 +10,7 @@ import type {
   Diagnostics,
   HostCheckView,
   HostClassView,
+  HostOffersView,
   StoreChanged,
   TeacherIpc,
   UiError,
@@ -19,6 +20,7 @@ import { COUNTS_EVERY_MS } from "./ipc/throttle";
 import { fakeDeskIpc } from "./test-support/fakeDeskIpc";
 import { fakeExportIpc } from "./test-support/fakeExportIpc";
 import { wholeGrid } from "./test-support/fakeGrid";
+import { writingHost } from "./test-support/fakeOffers";
 import { noRoomControls } from "./test-support/fakeRoom";
 import { storeChanged } from "./test-support/storeChanged";
 
@@ -60,6 +62,7 @@ function fakeIpc(
     diagnostics?: Diagnostics;
     hostCheck?: HostCheckView;
     hostClasses?: HostClassView[];
+    offers?: HostOffersView;
   } = {},
 ) {
   let push: ((s: ConnectionState, label: string) => void) | null = null;
@@ -98,6 +101,7 @@ function fakeIpc(
     },
     checkFollowedHost: async () => opts.hostCheck ?? workingHost,
     hostClasses: async () => hostClasses.map((c) => ({ ...c })),
+    hostOffers: async () => opts.offers ?? writingHost(),
     followHostClass: async (classId) => {
       const c = hostClasses.find((h) => h.class_id === classId);
       if (!c) throw new IpcError({ code: "invalid_input", message: `the host lists no class "${classId}"` });
@@ -286,6 +290,29 @@ describe("classes, settings and diagnostics", () => {
     act(() => create.click());
     expect(await screen.findByRole("heading", { name: "Period 6" })).toBeTruthy();
     expect(screen.getByTestId("join-code").textContent).toBe("NEW-123");
+  });
+
+  it("offers no class or assignment a read-only host would refuse; the roster stays", async () => {
+    const classes = [{ class_id: "s-1", title: "Fractions", join_code: null, learners: 3, open_requests: 0 }];
+    const readOnly = { create_class: false, assign_pathway: false, answer: false, unknown: null };
+    render(<App ipc={fakeIpc({ classes, offers: readOnly }).ipc} />);
+    expect((await screen.findByTestId("read-only-host")).textContent).toContain("read-only");
+    expect(screen.queryByLabelText("New class")).toBeNull();
+    act(() => screen.getByRole("button", { name: /Fractions/ }).click());
+    const setup = screen.getByTestId("setup-menu");
+    expect((await within(setup).findByTestId("assign-read-only")).textContent).toContain("read-only");
+    expect(within(setup).queryByTestId("assign-open")).toBeNull();
+    expect(within(setup).getByText(/roster/i)).toBeTruthy();
+  });
+
+  it("offers a class and an assignment when the host has their tools (the control)", async () => {
+    const classes = [{ class_id: "s-1", title: "Fractions", join_code: null, learners: 3, open_requests: 0 }];
+    render(<App ipc={fakeIpc({ classes }).ipc} />);
+    expect(await screen.findByLabelText("New class")).toBeTruthy();
+    expect(screen.queryByTestId("read-only-host")).toBeNull();
+    act(() => screen.getByRole("button", { name: /Fractions/ }).click());
+    expect(await within(screen.getByTestId("setup-menu")).findByTestId("assign-open")).toBeTruthy();
+    expect(screen.queryByTestId("assign-read-only")).toBeNull();
   });
 
   it("sets k for small-group suppression, and shows the backend's refusal out of range", async () => {

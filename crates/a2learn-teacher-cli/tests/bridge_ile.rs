@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 use a2learn_teacher::clock::SharedClock;
 use a2learn_teacher::host::check::{CheckOptions, CheckStatus, check_host};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks};
+use a2learn_teacher::host::mcp::HostClient;
+use a2learn_teacher::host::offers::HostOffers;
+use a2learn_teacher::privacy::outgoing::OutgoingText;
 use a2learn_teacher::{Store, SystemClock};
 use ile_bridge::{BridgeConfig, RunningBridge};
 use sqlx::postgres::PgPoolOptions;
@@ -243,13 +246,14 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
     let running = bridge(&url, "127.0.0.1:0".parse().unwrap()).await;
     let host_url = running.url();
 
-    // The bridge speaks the host interface: every read-only check passes or is skipped.
+    // The bridge speaks the host interface: every check passes or is skipped, the writes
+    // skipped even when allowed, since a read-only host lists no write tool.
     let report = check_host(&CheckOptions {
         host: host_url.clone(),
         token: TOKEN.into(),
         class_id: Some(SESSION.into()),
         seconds: 3,
-        allow_writes: false,
+        allow_writes: true,
     })
     .await
     .unwrap();
@@ -266,6 +270,26 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
         let check = report.checks.iter().find(|c| c.id == id).unwrap();
         assert_eq!(check.status, CheckStatus::Pass, "{id}: {lines}");
     }
+    for id in ["writes.create-class", "writes.claim-respond"] {
+        let check = report.checks.iter().find(|c| c.id == id).unwrap();
+        assert_eq!(check.status, CheckStatus::Skip, "{id}: {lines}");
+    }
+
+    // The app offers no control the bridge cannot honour: the write tools are not listed
+    // (beside the read tools that are), and one called anyway refuses with a clear reason.
+    let client = HostClient::connect(&host_url, TOKEN).await.unwrap();
+    let offers = HostOffers::from_names(&client.tool_names().await.unwrap());
+    assert!(
+        !offers.create_class && !offers.assign_pathway && !offers.answer,
+        "{offers:?}"
+    );
+    assert!(client.tool_names().await.unwrap().contains("list_pathways"));
+    let refused = client
+        .create_class(&OutgoingText::fixed("Period 3"))
+        .await
+        .unwrap_err();
+    assert!(refused.to_string().contains("read-only"), "{refused}");
+    client.close().await;
 
     // The dashboard follows the class: what the rows mean, once each.
     let dir = tempfile::tempdir().unwrap();

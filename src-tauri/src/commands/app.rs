@@ -2,8 +2,8 @@
 
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::app::{
-    self, AppStatus, ClassSummary, Diagnostics, HostClassView, HostSettingsInput, HostSettingsView,
-    ResultsStoreInput, ResultsStoreView,
+    self, AppStatus, ClassSummary, Diagnostics, HostClassView, HostOffersView, HostSettingsInput,
+    HostSettingsView, ResultsStoreInput, ResultsStoreView,
 };
 use a2learn_teacher::views::host_check::{self, HostCheckInput, HostCheckView};
 use a2learn_teacher::{ErrorCode, UiError};
@@ -82,6 +82,13 @@ pub fn restart_app<R: tauri::Runtime>(app: AppHandle<R>) {
 #[specta::specta]
 pub async fn host_classes(state: State<'_, AppState>) -> Result<Vec<HostClassView>, UiError> {
     Ok(app::host_classes(&state.live).await?)
+}
+
+/// The sidebar and the class page: which write controls the host can honour.
+#[tauri::command]
+#[specta::specta]
+pub async fn host_offers(state: State<'_, AppState>) -> Result<HostOffersView, UiError> {
+    Ok(app::host_offers(&state.live).await)
 }
 
 /// Settings: follows a class the host lists.

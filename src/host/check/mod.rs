@@ -146,11 +146,16 @@ impl crate::error::Coded for CheckError {
 /// The spec's bound on a silent feed (`pathway-host.md` §2).
 const PING_BOUND: Duration = Duration::from_secs(15);
 /// The tools every host has (`pathway-host.md` §1), with the arguments each must take.
-const REQUIRED_TOOLS: [(&str, &[&str]); 6] = [
-    ("create_class", &["title"]),
+const READ_TOOLS: [(&str, &[&str]); 2] = [
     ("list_pathways", &[]),
-    ("assign_pathway", &["class_id", "pathway_id"]),
     ("get_pathway_results", &["class_id", "pathway_id"]),
+];
+/// The §1 tools that change the host. A read-only host (the bridge over the upstream's
+/// database) lists none of them, and the dashboard then shows none of their controls; a host
+/// that lists some but not all is broken.
+const WRITE_TOOLS: [(&str, &[&str]); 4] = [
+    ("create_class", &["title"]),
+    ("assign_pathway", &["class_id", "pathway_id"]),
     ("claim", &["call_id"]),
     ("respond", &["call_id"]),
 ];
@@ -304,11 +309,14 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
         true,
         "tools/list has every required tool, each with an input schema naming its arguments",
         match &tools {
-            Ok(tools) => tools_verdict(tools, &REQUIRED_TOOLS, true),
+            Ok(tools) => required_tools_verdict(tools),
             Err(e) => fail(e.to_string()),
         },
     );
     let tools = tools.unwrap_or_default();
+    let read_only = WRITE_TOOLS
+        .iter()
+        .all(|(tool, _)| !tools.contains_key(*tool));
     suite.record(
         "tools.optional",
         &format!("{HOST} §3"),
@@ -340,17 +348,16 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
             .ok()
             .and_then(|classes| classes.into_iter().next().map(|c| c.class_id));
     }
-    let writes = if options.allow_writes {
+    let writes = if options.allow_writes && !read_only {
         Some(run_writes(&conn, &mut suite, &pathways, &tools).await)
     } else {
+        let why = if read_only {
+            "a read-only host: it offers no write tools"
+        } else {
+            "read-only: `host check --allow-writes` runs it on a throwaway class"
+        };
         for (id, what) in WRITE_CHECKS {
-            suite.record(
-                id,
-                &format!("{HOST} §1"),
-                true,
-                what,
-                skip("read-only: `host check --allow-writes` runs it on a throwaway class"),
-            );
+            suite.record(id, &format!("{HOST} §1"), true, what, skip(why));
         }
         None
     };
@@ -425,7 +432,7 @@ pub async fn check_host(options: &CheckOptions) -> Result<CheckReport, CheckErro
                 room,
             );
         }
-    } else if options.allow_writes {
+    } else if options.allow_writes && !read_only {
         suite.record(
             "writes.claim-respond",
             &format!("{HOST} §1, §2"),
@@ -512,6 +519,39 @@ async fn check_auth(
     } else {
         fail(problems.join("; "))
     })
+}
+
+/// `tools.required`: every read tool, and the write tools all or none (a read-only host).
+fn required_tools_verdict(tools: &ToolSchemas) -> Result<Option<String>, Verdict> {
+    let read = tools_verdict(tools, &READ_TOOLS, true)?;
+    let offered: Vec<&str> = WRITE_TOOLS
+        .iter()
+        .map(|(tool, _)| *tool)
+        .filter(|tool| tools.contains_key(*tool))
+        .collect();
+    if offered.is_empty() {
+        return Ok(Some(format!(
+            "{}; a read-only host: no write tools (the dashboard shows none of their controls)",
+            read.unwrap_or_default()
+        )));
+    }
+    let writes = tools_verdict(tools, &WRITE_TOOLS, false)?;
+    if offered.len() < WRITE_TOOLS.len() {
+        let missing: Vec<&str> = WRITE_TOOLS
+            .iter()
+            .map(|(tool, _)| *tool)
+            .filter(|tool| !offered.contains(tool))
+            .collect();
+        return fail(format!(
+            "missing: {} (a host offers all four write tools, or none when it is read-only)",
+            missing.join(", ")
+        ));
+    }
+    Ok(Some(format!(
+        "{}; {}",
+        read.unwrap_or_default(),
+        writes.unwrap_or_default()
+    )))
 }
 
 /// A tool's description as `tools/list` gives it: the properties its input schema names.

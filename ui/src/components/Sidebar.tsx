@@ -1,6 +1,7 @@
 import { Hand } from "lucide-react";
 import { useState } from "react";
 import type { ClassSummary, TeacherIpc } from "../ipc";
+import { useHostOffers } from "../ipc/offers";
 
 export type View =
   | { kind: "welcome" }
@@ -21,6 +22,8 @@ export function Sidebar(props: {
 }) {
   const { ipc, classes, view, loading, onView, onCreated } = props;
   const selected = view.kind === "class" ? view.classId : null;
+  // A read-only host (the bridge over the upstream's database) cannot make classes.
+  const offers = useHostOffers(ipc, classes);
   return (
     <nav className="sidebar" aria-label="Classes">
       <h2 className="sidebar-title">Classes</h2>
@@ -80,7 +83,13 @@ export function Sidebar(props: {
       >
         Export
       </button>
-      <NewClassForm ipc={ipc} onCreated={onCreated} />
+      {offers.create_class ? (
+        <NewClassForm ipc={ipc} onCreated={onCreated} />
+      ) : (
+        <p className="muted" data-testid="read-only-host">
+          This host is read-only: its classes are made where it runs.
+        </p>
+      )}
       <div className="sidebar-footer">
         <button
           type="button"

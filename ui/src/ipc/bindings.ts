@@ -28,6 +28,8 @@ export const commands = {
 	checkFollowedHost: () => typedError<HostCheckView, UiError>(__TAURI_INVOKE("check_followed_host")),
 	/**  Settings: the classes the followed host lists, each followed or not. */
 	hostClasses: () => typedError<HostClassView[], UiError>(__TAURI_INVOKE("host_classes")),
+	/**  The sidebar and the class page: which write controls the host can honour. */
+	hostOffers: () => typedError<HostOffersView, UiError>(__TAURI_INVOKE("host_offers")),
 	/**  Settings: follows a class the host lists. */
 	followHostClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("follow_host_class", { classId })),
 	/**
@@ -546,6 +548,19 @@ export type HostMode =
 "demo" | 
 /**  A host at a URL, with a token. */
 "custom";
+
+/**
+ *  The write controls the configured host can honour. While it cannot be asked (offline, no
+ *  host yet) the controls stay, and a refusal explains itself.
+ */
+export type HostOffersView = {
+	create_class: boolean,
+	assign_pathway: boolean,
+	/**  Claim and respond: the help desk's answers. */
+	answer: boolean,
+	/**  Why the host could not be asked; none when it answered. */
+	unknown: string | null,
+};
 
 export type HostSettingsInput = {
 	mode: HostMode,

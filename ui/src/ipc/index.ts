@@ -16,6 +16,7 @@ import type {
   HostCheckView,
   HostClassView,
   HostMode,
+  HostOffersView,
   HostSettingsInput,
   HostSettingsView,
   QuarantineEntry,
@@ -223,6 +224,7 @@ export type {
   HostCheckView,
   HostClassView,
   HostMode,
+  HostOffersView,
   HostSettingsInput,
   HostSettingsView,
   QuarantineEntry,
@@ -257,6 +259,8 @@ export interface TeacherIpc {
   hostClasses(): Promise<HostClassView[]>;
   /** Settings: follows a class the host lists; the sidebar lists it from then on. */
   followHostClass(classId: string): Promise<void>;
+  /** Which write controls the host can honour (none on a read-only host). */
+  hostOffers(): Promise<HostOffersView>;
   /**
    * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
    * id or free text. Resolves to the mode now in force.
@@ -340,6 +344,7 @@ export const tauriIpc: TeacherIpc = {
   checkNewHost: async (input) => unwrap(await commands.checkNewHost(input)),
   checkFollowedHost: async () => unwrap(await commands.checkFollowedHost()),
   hostClasses: async () => unwrap(await commands.hostClasses()),
+  hostOffers: async () => unwrap(await commands.hostOffers()),
   followHostClass: async (classId) => {
     unwrap(await commands.followHostClass(classId));
   },

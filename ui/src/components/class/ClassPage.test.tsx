@@ -5,6 +5,7 @@ import { toUiError } from "../../ipc";
 import { ChangeFeed, ChangeFeedProvider } from "../../ipc/changes";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { wholeGrid } from "../../test-support/fakeGrid";
+import { writingHost } from "../../test-support/fakeOffers";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { storeChanged } from "../../test-support/storeChanged";
 import { ClassPage } from "./ClassPage";
@@ -155,7 +156,7 @@ describe("projector-safe mode", () => {
       setSuppressionK: async (k) => k,
       ...noRoomControls,
     };
-    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const ipc = { classView, toUiError, hostOffers: writingHost } as unknown as TeacherIpc;
     const { container } = render(
       <ProjectorSafeProvider setMode={setMode}>
         <ClassPage ipc={ipc} summary={summary} />
@@ -201,7 +202,7 @@ describe("projector-safe mode", () => {
       },
       ...oneAssignment,
     } as unknown as ClassViewIpc;
-    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const ipc = { classView, toUiError, hostOffers: writingHost } as unknown as TeacherIpc;
     const setMode = async (on: boolean) => {
       mode = on;
       return on;
@@ -247,7 +248,7 @@ describe("projector-safe mode", () => {
         }),
       ...oneAssignment,
     } as unknown as ClassViewIpc;
-    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const ipc = { classView, toUiError, hostOffers: writingHost } as unknown as TeacherIpc;
     const setMode = async (on: boolean) => {
       mode = on;
       return on;
@@ -291,7 +292,7 @@ describe("live rows", () => {
       },
       ...oneAssignment,
     } as unknown as ClassViewIpc;
-    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const ipc = { classView, toUiError, hostOffers: writingHost } as unknown as TeacherIpc;
     const feed = new ChangeFeed();
     render(
       <ChangeFeedProvider value={feed}>
@@ -365,7 +366,7 @@ describe("a class bigger than a page", () => {
       },
       ...oneAssignment,
     } as unknown as ClassViewIpc;
-    const ipc = { classView, toUiError } as unknown as TeacherIpc;
+    const ipc = { classView, toUiError, hostOffers: writingHost } as unknown as TeacherIpc;
     render(
       <ProjectorSafeProvider setMode={async (on) => on}>
         <ClassPage ipc={ipc} summary={summary} />

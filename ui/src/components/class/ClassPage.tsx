@@ -14,6 +14,7 @@ import type {
 } from "../../ipc";
 import { ASSIGNMENTS, PROGRESS, ROOM, useChangeFeed, useChangeTick } from "../../ipc/changes";
 import { useLiveLoad } from "../../ipc/liveLoad";
+import { useHostOffers } from "../../ipc/offers";
 import { COUNTS_EVERY_MS, NEEDS_EVERY_MS, useThrottledTick } from "../../ipc/throttle";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
@@ -55,6 +56,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   const [student, setStudent] = useState<string | null>(null);
   // The newest drill-down asked for: only its answer opens the pane (not an older, slower one).
   const newestEvidence = useRef(0);
+  const offers = useHostOffers(ipc, classId);
 
   // Each part reloads on what touches it: the room header not on each result, the grid not on
   // a pause, nothing on another class's change.
@@ -280,7 +282,13 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
               Class setup
             </summary>
             <div className="setup-body">
-              <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
+              {offers.assign_pathway ? (
+                <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
+              ) : (
+                <p className="muted" data-testid="assign-read-only">
+                  This host is read-only: pathways are assigned where it runs.
+                </p>
+              )}
               <RosterImport ipc={ipc} classId={classId} />
             </div>
           </details>

@@ -4,6 +4,7 @@ import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
 import { wholeGrid } from "../../test-support/fakeGrid";
+import { writingHost } from "../../test-support/fakeOffers";
 import { noRoomControls } from "../../test-support/fakeRoom";
 import { ClassPage } from "./ClassPage";
 import { LiveGrid } from "./LiveGrid";
@@ -169,7 +170,7 @@ function classPage() {
   const classView = new Proxy(known, {
     get: (target, prop: string) => target[prop as keyof ClassViewIpc] ?? (() => new Promise(() => {})),
   }) as ClassViewIpc;
-  const ipc = { classView, toUiError, openProjector: async () => {} } as unknown as TeacherIpc;
+  const ipc = { classView, toUiError, hostOffers: writingHost, openProjector: async () => {} } as unknown as TeacherIpc;
   const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 1 };
   return render(
     <ProjectorSafeProvider setMode={async (on) => on}>
