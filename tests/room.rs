@@ -290,7 +290,10 @@ async fn a_host_without_the_room_tools_gets_no_control() {
     wait_events_after(&teacher.store, &class_id, 0, 3).await;
     let offers = teacher.live.offers().await.unwrap();
     assert!(!offers.pause && !offers.pacing, "{offers:?}");
-    assert!(offers.create_class, "the §1 tools are still there: {offers:?}");
+    assert!(
+        offers.create_class,
+        "the §1 tools are still there: {offers:?}"
+    );
     let view = room_view(&teacher.live, &class_id).await.unwrap();
     assert!(!view.can_pause && !view.can_pace, "{view:?}");
     assert!(!view.paused);

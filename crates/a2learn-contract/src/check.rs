@@ -186,12 +186,17 @@ impl Checker {
     }
 }
 
-/// A host event names a call and an opaque teacher id (never an e-mail address).
+/// A claim names a call and an opaque teacher id (never an e-mail address); a set-aside says
+/// which record and why, in bounded, non-empty text with no e-mail address.
 pub fn check_host_event(event: &HostEvent) -> Result<(), ContractError> {
     match event {
         HostEvent::CallClaimed(c) => {
             check_opaque_id("call_id", &c.call_id)?;
             check_opaque_id("claimed_by", &c.claimed_by)
+        }
+        HostEvent::SetAside(s) => {
+            crate::rules::check_host_text("source", &s.source)?;
+            crate::rules::check_host_text("reason", &s.reason)
         }
     }
 }

@@ -32,7 +32,7 @@ pub use sequence::{
     Transition, lookup, sequence_rules,
 };
 pub use transport::{
-    CallClaimed, HostEvent, Parsed, ProjectError, RoomEcho, Transport, carried_by, detect, parse,
-    parse_line, project, project_to_string,
+    CallClaimed, HostEvent, Parsed, ProjectError, RoomEcho, SetAside, Transport, carried_by,
+    detect, parse, parse_line, project, project_to_string,
 };
 pub use types::*;

@@ -254,6 +254,13 @@ pub fn check_opaque_id(field: &'static str, value: &str) -> Result<(), ContractE
     Ok(())
 }
 
+/// A host's own words on the feed (a set-aside's source and reason): non-empty, at most
+/// [`PROSE_MAX`] characters, no e-mail address.
+pub fn check_host_text(field: &'static str, text: &str) -> Result<(), ContractError> {
+    text_bounds(field, text, PROSE_MAX)?;
+    check_opaque_id(field, text)
+}
+
 fn validate_text_bounds(message: &Message) -> Result<(), ContractError> {
     match message {
         Message::WidgetCompleted(m) => text_bounds("prose", &m.prose, PROSE_MAX),

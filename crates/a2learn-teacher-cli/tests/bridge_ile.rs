@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::host::ConnectionState;
 use a2learn_teacher::host::check::{CheckOptions, CheckStatus, check_host};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks};
 use a2learn_teacher::host::mcp::HostClient;
@@ -32,7 +33,7 @@ const STUDENT_B: &str = "6c1a5d2f-9b3e-4d4c-8f80-2b3c4d5e6f70";
 const CANARY_STUDENT: &str = "Zorblax Canaryfield";
 const CANARY_ROSTER: &str = "Quixotl Canarybrook";
 
-async fn upstream() -> Option<(PgPool, String)> {
+async fn upstream(name: &str) -> Option<(PgPool, String)> {
     let plan = serde_json::json!({"gradeBand": "3-5", "bigIdea": "Equal parts, new names.",
         "steps": [
             {"title": "Sort the fractions", "purpose": "practice", "description": "",
@@ -43,7 +44,7 @@ async fn upstream() -> Option<(PgPool, String)> {
              "outcomeIndex": 1, "widgetKind": "drag-sort"}]});
     // As the upstream's storage code writes them: an anonymous student per browser (the
     // placeholder name, here a canary), a roster name a teacher typed, a shared pathway.
-    let (pool, url) = upstream_database("upstream", CANARY_STUDENT, plan).await?;
+    let (pool, url) = upstream_database(name, CANARY_STUDENT, plan).await?;
     sqlx::query("INSERT INTO students (id, display_name) VALUES ($1::uuid, $2)")
         .bind(STUDENT_B)
         .bind(CANARY_STUDENT)
@@ -58,7 +59,7 @@ async fn upstream() -> Option<(PgPool, String)> {
     let db = url.rsplit('/').next().unwrap().to_owned();
     // The bridge's role, as docs/bridge-ile.md sets it up: it can read the three tables the
     // bridge needs and no other, so a query that named a name column would fail here.
-    let role = format!("ile_reader_{}", std::process::id());
+    let role = format!("ile_reader_{name}_{}", std::process::id());
     for statement in [
         format!("CREATE ROLE {role} LOGIN PASSWORD 'reader-pass'"),
         format!("GRANT CONNECT ON DATABASE {db} TO {role}"),
@@ -124,15 +125,7 @@ async fn sync_to(store: &Store, url: &str, seq: i64) {
         sinks,
         cancel.clone(),
     ));
-    let started = Instant::now();
-    while store.cursor(SESSION).await.unwrap().unwrap_or(0) < seq {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "the sync reached {:?}, not {seq}",
-            store.cursor(SESSION).await.unwrap()
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_for_cursor(store, seq).await;
     cancel.cancel();
     task.await.unwrap().unwrap();
 }
@@ -149,7 +142,7 @@ async fn count(store: &Store, sql: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
-    let Some((pool, url)) = upstream().await else {
+    let Some((pool, url)) = upstream("followed").await else {
         return;
     };
     use serde_json::json;
@@ -297,8 +290,8 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
     let store = Store::open(&dir.path().join("teacher.db"), clock)
         .await
         .unwrap();
-    // The last row is kept aside (an unknown kind): the last seq sent is the completion before.
-    sync_to(&store, &host_url, last - 1).await;
+    // The last row is kept aside (an unknown kind), and the bridge says so at its seq.
+    sync_to(&store, &host_url, last).await;
     assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 4);
     assert_eq!(
         count(
@@ -308,7 +301,19 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
         .await,
         1
     );
-    assert_eq!(count(&store, "SELECT COUNT(*) FROM quarantine").await, 0);
+    assert_eq!(
+        count(
+            &store,
+            &format!(
+                "SELECT COUNT(*) FROM quarantine WHERE seq = {last} AND rule_id = 'host.set_aside' \
+                 AND message LIKE '%interactions row {last}%hologram%'"
+            )
+        )
+        .await,
+        1,
+        "the set-aside row is in the dashboard's Diagnostics, with its reason"
+    );
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM quarantine").await, 1);
     let learners = store.learners(SESSION).await.unwrap();
     assert_eq!(learners.len(), 2, "{learners:?}");
     assert!(
@@ -422,6 +427,209 @@ async fn a_class_of_the_upstream_is_followed_through_the_bridge() {
                 assert!(!text.contains(secret), "{secret} in {}", path.display());
             }
         }
+    }
+}
+
+/// A TCP gate between the bridge and the cluster. Closed, the upstream database is gone as it
+/// is while it restarts: the bridge's connections are cut and new ones refused. Opened again
+/// on the same address, it is back.
+struct Gate {
+    addr: std::net::SocketAddr,
+    target: std::net::SocketAddr,
+    tasks: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
+}
+
+impl Gate {
+    async fn open_to(target: std::net::SocketAddr) -> Gate {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let mut gate = Gate {
+            addr: listener.local_addr().unwrap(),
+            target,
+            tasks: Arc::default(),
+        };
+        gate.serve(listener);
+        gate
+    }
+
+    fn serve(&mut self, listener: tokio::net::TcpListener) {
+        let target = self.target;
+        let tasks = self.tasks.clone();
+        let accept = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                let forward = tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                tasks.lock().unwrap().push(forward.abort_handle());
+            }
+        });
+        self.tasks.lock().unwrap().push(accept.abort_handle());
+    }
+
+    fn close(&self) {
+        for task in self.tasks.lock().unwrap().drain(..) {
+            task.abort();
+        }
+    }
+
+    async fn reopen(&mut self) {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_reuseaddr(true).unwrap();
+        let started = Instant::now();
+        // The aborted listener is dropped on its task's next poll: bind again until it is.
+        loop {
+            match socket.bind(self.addr) {
+                Ok(()) => break,
+                Err(e) => {
+                    assert!(started.elapsed() < Duration::from_secs(10), "rebind: {e}");
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+            }
+        }
+        self.serve(socket.listen(64).unwrap());
+    }
+}
+
+/// The upstream database goes away and comes back: the bridge ends the feed (the dashboard
+/// shows "reconnecting" rather than a feed that is silently stuck), answers 503 while it is
+/// gone, and once it is back the dashboard catches up with the rows written meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_upstream_database_goes_away_and_the_dashboard_catches_up() {
+    let Some((pool, url)) = upstream("restart").await else {
+        return;
+    };
+    let json = serde_json::json!({"attempts": 1});
+    interaction(
+        &pool,
+        STUDENT_A,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json.clone(),
+    )
+    .await;
+    // The bridge reaches the database through the gate.
+    let (prefix, rest) = url.split_once('@').unwrap();
+    let (host_port, db) = rest.split_once('/').unwrap();
+    let target: std::net::SocketAddr = tokio::net::lookup_host(host_port)
+        .await
+        .unwrap()
+        .next()
+        .unwrap();
+    let mut gate = Gate::open_to(target).await;
+    let running = bridge(
+        &format!("{prefix}@{}/{db}", gate.addr),
+        "127.0.0.1:0".parse().unwrap(),
+    )
+    .await;
+    let host_url = running.url();
+
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
+        .await
+        .unwrap();
+    let cancel = CancellationToken::new();
+    let (sinks, mut state, _stats) = FeedSinks::new();
+    let states = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = states.clone();
+    tokio::spawn(async move {
+        while state.changed().await.is_ok() {
+            let now = state.borrow_and_update().clone();
+            seen.lock().unwrap().push(now);
+        }
+    });
+    let task = tokio::spawn(a2learn_teacher::sync::sync_class(
+        store.clone(),
+        FeedConfig::new(&host_url, TOKEN, SESSION),
+        clock,
+        sinks,
+        cancel.clone(),
+    ));
+    let first: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    wait_for_cursor(&store, first).await;
+    assert!(
+        states.lock().unwrap().contains(&ConnectionState::Connected),
+        "{:?}",
+        states.lock().unwrap()
+    );
+
+    // Gone: the dashboard is told (its feed ends), and a new feed is refused while it lasts.
+    gate.close();
+    let started = Instant::now();
+    while !states
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|s| matches!(s, ConnectionState::Reconnecting { .. }))
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "never reconnecting: {:?}",
+            states.lock().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        reqwest_status(&format!("{host_url}/ag-ui/classes/{SESSION}/events")).await,
+        503
+    );
+    // Written while the bridge cannot see them.
+    interaction(
+        &pool,
+        STUDENT_B,
+        "drag-sort",
+        "widget_completed",
+        Some(true),
+        json.clone(),
+    )
+    .await;
+    interaction(
+        &pool,
+        STUDENT_B,
+        "markdown-card",
+        "widget_completed",
+        Some(true),
+        json,
+    )
+    .await;
+    let newest: i64 = sqlx::query_scalar("SELECT max(id) FROM interactions")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.cursor(SESSION).await.unwrap(),
+        Some(first),
+        "nothing new while gone"
+    );
+
+    // Back: the same feed task catches up by itself, nothing lost or doubled.
+    gate.reopen().await;
+    wait_for_cursor(&store, newest).await;
+    assert_eq!(count(&store, "SELECT COUNT(*) FROM results").await, 3);
+    assert_eq!(
+        *states.lock().unwrap().last().unwrap(),
+        ConnectionState::Connected
+    );
+    cancel.cancel();
+    task.await.unwrap().unwrap();
+    running.shutdown().await;
+    gate.close();
+}
+
+async fn wait_for_cursor(store: &Store, seq: i64) {
+    let started = Instant::now();
+    while store.cursor(SESSION).await.unwrap().unwrap_or(0) < seq {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the sync reached {:?}, not {seq}",
+            store.cursor(SESSION).await.unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 

@@ -1,13 +1,14 @@
 //! Each class's contract messages, folded once from its rows and kept: the feed's frames (seq =
 //! the row's id) and `get_pathway_results` both read them, so the two always agree. A row with no
-//! contract form is kept aside with its reason (and logged without ids); the feed goes on.
+//! contract form is kept aside with its reason (logged without ids, and sent at its seq as
+//! `a2learn.host.set_aside` for the dashboard's Diagnostics); the feed goes on.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use a2learn_contract::dialect::ile::{Folder, Row, plan_steps};
 use a2learn_contract::transport::agui;
-use a2learn_contract::{Message, Registry};
+use a2learn_contract::{HostEvent, Message, Registry, SetAside};
 use serde_json::Value;
 use tokio::sync::Mutex;
 
@@ -30,6 +31,34 @@ pub struct ClassLog {
     pub struggles: Vec<Value>,
     /// Rows kept aside: `(id, why)`.
     pub set_aside: Vec<(i64, String)>,
+}
+
+impl ClassLog {
+    /// Keeps a row aside, and tells the dashboard at the row's seq (`a2learn.host.set_aside`),
+    /// so its Diagnostics lists the row with the reason. The reason may quote what the row
+    /// said (a widget kind a browser sent); when that would not pass the contract's rule on
+    /// host text, the dashboard gets the rule's words instead.
+    fn set_aside(&mut self, id: i64, reason: String) {
+        let source = format!("interactions row {id}");
+        let cut: String = reason
+            .chars()
+            .take(a2learn_contract::rules::PROSE_MAX)
+            .collect();
+        let mut event = HostEvent::SetAside(SetAside {
+            source: source.clone(),
+            reason: cut,
+        });
+        if let Err(e) = a2learn_contract::check::check_host_event(&event) {
+            event = HostEvent::SetAside(SetAside {
+                source,
+                reason: format!("its reason could not be sent ({})", e.rule_id()),
+            });
+        }
+        if let Ok(frame) = agui::project_host(&event) {
+            self.frames.push((id, frame));
+        }
+        self.set_aside.push((id, reason));
+    }
 }
 
 /// Every class asked for so far.
@@ -129,16 +158,16 @@ impl Classes {
             Ok(messages) => messages,
             Err(why) => {
                 tracing::warn!(row = row.id, reason = %why, "an upstream row has no contract form; kept aside");
-                log.set_aside.push((row.id, why.to_string()));
+                log.set_aside(row.id, why.to_string());
                 return;
             }
         };
+        // A row folds into one message at most; what the bridge sends passes the contract's
+        // single-message rules, and a message that would not (a step title with an e-mail
+        // address in it, say) is kept aside instead.
         for message in messages {
-            // What the bridge sends passes the contract's single-message rules; a message that
-            // would not (a step title with an e-mail address in it, say) is kept aside instead.
             if let Err(e) = a2learn_contract::validate_message(&message, &self.registry) {
-                log.set_aside
-                    .push((row.id, format!("{}: {e}", e.rule_id())));
+                log.set_aside(row.id, format!("{}: {e}", e.rule_id()));
                 continue;
             }
             let (payload, list) = match &message {

@@ -69,6 +69,10 @@ pub fn parse_event(value: &Value) -> Result<Parsed, ContractError> {
             let claimed: CallClaimed = payload_host(name, value)?;
             return Ok(Parsed::Host(HostEvent::CallClaimed(claimed)));
         }
+        "a2learn.host.set_aside" => {
+            let set_aside: crate::SetAside = payload_host(name, value)?;
+            return Ok(Parsed::Host(HostEvent::SetAside(set_aside)));
+        }
         other => {
             return Ok(Parsed::Ignored(format!(
                 "CUSTOM event {other:?} is not an a2learn verb"
@@ -218,6 +222,7 @@ pub fn project(message: &Message) -> Result<String, ProjectError> {
 pub fn project_host(event: &HostEvent) -> Result<String, ProjectError> {
     match event {
         HostEvent::CallClaimed(c) => custom("a2learn.host.call_claimed", c, None),
+        HostEvent::SetAside(s) => custom("a2learn.host.set_aside", s, None),
     }
 }
 
@@ -357,6 +362,38 @@ mod tests {
             let err = parse_event(&bad).unwrap_err();
             assert_eq!(err.rule_id(), crate::RuleId::BadFrame, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_host_set_aside_round_trips_and_its_words_are_checked() {
+        let event = HostEvent::SetAside(crate::SetAside {
+            source: "interactions row 42".into(),
+            reason: "unknown widget kind \"hologram\"".into(),
+        });
+        let frame = project_host(&event).unwrap();
+        let parsed = parse_event(&serde_json::from_str(&frame).unwrap()).unwrap();
+        assert_eq!(parsed, Parsed::Host(event.clone()));
+        assert!(crate::check::check_host_event(&event).is_ok());
+        for (source, reason) in [
+            ("interactions row 42", ""),
+            ("", "a reason"),
+            ("interactions row 42", "sent by ada@example.org"),
+        ] {
+            let bad = HostEvent::SetAside(crate::SetAside {
+                source: source.into(),
+                reason: reason.into(),
+            });
+            assert!(
+                crate::check::check_host_event(&bad).is_err(),
+                "{source:?} {reason:?}"
+            );
+        }
+        let no_reason = json!({"type": "CUSTOM", "name": "a2learn.host.set_aside",
+                               "value": {"source": "row 1"}});
+        assert_eq!(
+            parse_event(&no_reason).unwrap_err().rule_id(),
+            crate::RuleId::BadFrame
+        );
     }
 
     #[test]

@@ -85,6 +85,20 @@ pub enum HostEvent {
     /// A teacher claimed a call; `claimed_by` is an opaque teacher id, never a name.
     #[serde(rename = "a2learn.host.call_claimed")]
     CallClaimed(CallClaimed),
+    /// The host could not put something of its source into the contract (a bridge's row of a
+    /// kind it cannot map): taking the seq that thing would have had, it tells the dashboard,
+    /// which keeps it aside with the reason (Diagnostics) instead of never hearing of it.
+    #[serde(rename = "a2learn.host.set_aside")]
+    SetAside(SetAside),
+}
+
+/// What `a2learn.host.set_aside` says: which record of the host's source, and why it has no
+/// contract form. Neither names a learner.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize, specta::Type)]
+pub struct SetAside {
+    /// The record, in the host's own terms ("interactions row 123").
+    pub source: String,
+    pub reason: String,
 }
 
 /// A room control's echo on a class feed (`pathway-host.md` §3: `a2learn.host.class_paused`,
@@ -112,10 +126,6 @@ pub struct CallClaimed {
 }
 
 /// The result of parsing one transport message.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "a parse result lives for one message; boxing the common variant allocates for nothing"
-)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Parsed {
     Contract(Message),

@@ -13,6 +13,9 @@ use super::frames::payload_json;
 use super::quarantine::{QuarantineRow, quarantine_row};
 use super::{Accepted, BatchOutcome, IngestError, RowsTouched};
 
+/// The rule a host's own set-aside is kept under (beside the contract's rule ids).
+pub const SET_ASIDE_RULE: &str = "host.set_aside";
+
 /// Runs the state machine over the parsed events in feed order: what passes is accepted, what
 /// breaks a rule goes to `quarantine`, a redelivered completion or struggle is counted as such.
 pub fn validate(
@@ -77,6 +80,18 @@ pub fn validate(
                         payload,
                     });
                 }
+            }
+            Parsed::Host(HostEvent::SetAside(set_aside)) => {
+                let payload = serde_json::to_string(&set_aside).map_err(IngestError::Encode)?;
+                quarantine.push(quarantine_row(
+                    seq,
+                    SET_ASIDE_RULE,
+                    &format!(
+                        "the host could not put {} into the contract: {}",
+                        set_aside.source, set_aside.reason
+                    ),
+                    raw.as_deref().unwrap_or(&payload),
+                ));
             }
             Parsed::Ignored(_) => {}
         }
