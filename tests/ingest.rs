@@ -19,6 +19,7 @@ on_both_engines!(
     quarantine_keeps_a_bounded_copy_of_huge_frames,
     calls_open_answer_and_refuse_late_or_double_answers,
     backfill_then_feed_counts_each_result_once,
+    one_event_whichever_way_it_came,
     rebuild_equals_live,
     the_rollup_kept_by_arithmetic_is_the_rollup_rebuilt,
     a_rollup_from_before_the_cell_facts_is_rebuilt_when_the_store_opens,
@@ -53,7 +54,11 @@ async fn backfill_completion(
     }))
     .unwrap();
     let out = store
-        .ingest(CLASS, registry, vec![Incoming::Backfill(Box::new(message))])
+        .ingest(
+            CLASS,
+            registry,
+            vec![Incoming::backfill_message(&message).unwrap()],
+        )
         .await
         .unwrap();
     assert_eq!(out.stored, 1, "{out:?}");
@@ -366,7 +371,7 @@ async fn backfill_then_feed_counts_each_result_once(db: TestDb) {
         .ingest(
             CLASS,
             &registry,
-            vec![Incoming::Backfill(Box::new(message.clone()))],
+            vec![Incoming::backfill_message(&message).unwrap()],
         )
         .await
         .unwrap();
@@ -401,20 +406,103 @@ async fn backfill_then_feed_counts_each_result_once(db: TestDb) {
         "a different second completion is still a violation"
     );
     assert_eq!(db.count("SELECT COUNT(*) FROM results").await, 1);
-    assert!(
-        db.flag("SELECT seq IS NULL FROM results").await,
-        "first seen by backfill"
+    assert_eq!(
+        db.count("SELECT seq FROM results").await,
+        1,
+        "first seen by backfill, then placed by the feed"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM backfill").await,
+        0,
+        "its payload is kept once: the ledger's row of seq 1"
     );
     // A second backfill of the same result is a duplicate.
     let again = store
         .ingest(
             CLASS,
             &registry,
-            vec![Incoming::Backfill(Box::new(message))],
+            vec![Incoming::backfill_message(&message).unwrap()],
         )
         .await
         .unwrap();
     assert_eq!((again.stored, again.duplicates), (0, 1));
+}
+
+/// A host whose `get_pathway_results` returns exactly what its feed carried, broken payloads
+/// included: a struggle and its completion in the same second, a completion whose prose is
+/// blank, a struggle that is not one. Each is one event, whichever way it came: the results take
+/// the feed's seqs (and so its order: the learner knows it), and each broken payload is kept
+/// aside once, under the feed's seq.
+async fn one_event_whichever_way_it_came(db: TestDb) {
+    const COMPLETED: &str = "a2learn.widget_completed";
+    const STRUGGLE: &str = "a2learn.widget_struggle";
+    const STANDARD: &str = "CCSS.MATH.CONTENT.4.NF.A.2";
+    let (store, registry) = ready(&db).await;
+    let done = completion("anon_aaaa1111", "run-1", Some(true));
+    let mut struggled = struggle("anon_aaaa1111", "run-1", 3);
+    struggled["at"] = done["at"].clone();
+    struggled["standard"] = json!(STANDARD);
+    let mut blank = completion("anon_bbbb2222", "run-2", Some(true));
+    blank["prose"] = json!("   ");
+    let not_a_struggle = json!({"prose": "no identity at all"});
+    let backfill = || {
+        vec![
+            Incoming::backfill(STRUGGLE, &struggled),
+            Incoming::backfill(COMPLETED, &done),
+            Incoming::backfill(COMPLETED, &blank),
+            Incoming::backfill(STRUGGLE, &not_a_struggle),
+        ]
+    };
+    let out = store.ingest(CLASS, &registry, backfill()).await.unwrap();
+    assert_eq!((out.stored, out.quarantined), (2, 2), "{out:?}");
+    let again = store.ingest(CLASS, &registry, backfill()).await.unwrap();
+    assert_eq!((again.stored, again.quarantined), (0, 0), "{again:?}");
+
+    // The feed, from the start (a first connection has no Last-Event-ID).
+    let out = store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                frame(1, STRUGGLE, struggled.clone()),
+                frame(2, COMPLETED, done.clone()),
+                frame(3, COMPLETED, blank.clone()),
+                frame(4, STRUGGLE, not_a_struggle.clone()),
+            ],
+        )
+        .await
+        .unwrap();
+    assert_eq!(out.last_seq, Some(4));
+    assert_eq!(
+        out.quarantined, 0,
+        "nothing kept aside a second time: {out:?}"
+    );
+    assert_eq!(db.count("SELECT COUNT(*) FROM quarantine").await, 2);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM quarantine WHERE seq IN (3, 4)")
+            .await,
+        2,
+        "each broken payload under the feed's seq"
+    );
+    assert_eq!(db.count("SELECT seq FROM struggles").await, 1);
+    assert_eq!(db.count("SELECT seq FROM results").await, 2);
+    assert_eq!(db.count("SELECT COUNT(*) FROM backfill").await, 0);
+    let knowledge = store.class_knowledge(CLASS).await.unwrap();
+    assert_eq!(
+        knowledge.states[STANDARD]["anon_aaaa1111"],
+        a2learn_teacher::progress::knowledge::NodeState::Known,
+        "the completion came after the struggle"
+    );
+
+    // The control: a different broken payload from the feed is a new rejection.
+    let mut other = blank.clone();
+    other["widget_run_id"] = json!("run-3");
+    let out = store
+        .ingest(CLASS, &registry, vec![frame(5, COMPLETED, other)])
+        .await
+        .unwrap();
+    assert_eq!(out.quarantined, 1);
+    assert_eq!(db.count("SELECT COUNT(*) FROM quarantine").await, 3);
 }
 
 async fn rebuild_equals_live(db: TestDb) {

@@ -382,42 +382,70 @@ async fn an_unknown_class_is_reported_not_retried() {
     host.shutdown().await;
 }
 
+/// The first subscription's backfill, as `sync_class` runs it (which then skips its own): how
+/// many results and struggles it stored.
+async fn backfill_first(store: &Store, host: &RunningHost, class_id: &str) -> u64 {
+    store.ensure_class(class_id).await.unwrap();
+    let client = a2learn_teacher::host::mcp::HostClient::connect(&host.url(), TOKEN)
+        .await
+        .unwrap();
+    let registry = a2learn_teacher::sync::refresh_catalog(store, &client)
+        .await
+        .unwrap();
+    let backfilled = a2learn_teacher::sync::backfill(store, &client, &registry, class_id)
+        .await
+        .unwrap();
+    client.close().await;
+    backfilled
+}
+
 async fn backfill_on_first_subscription_is_reconciled_with_the_feed(db: TestDb) {
     let (host, class_id) = start_host(Faults::default(), None).await;
     // The class has been running before the dashboard subscribes.
     let log = wait_for_log(&host, &class_id, 300).await;
     let store = db.store.clone();
-    let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
-    let upto = log.last().unwrap().seq;
-    wait_for_cursor(&store, &class_id, upto).await;
-    // The backfill ran before the feed's first batch, so every run it brought had its frame
-    // in the log by now (the class keeps running: completions after the call may be later).
-    let upto = host.log(&class_id).last().unwrap().seq;
-    wait_for_cursor(&store, &class_id, upto).await;
-    cancel.cancel();
-    let stats = task.await.unwrap().unwrap();
-    let backfilled = db.count("SELECT COUNT(*) FROM backfill").await;
+    let backfilled = backfill_first(&store, &host, &class_id).await;
     assert!(backfilled > 0, "get_pathway_results filled in the past");
-    // The feed then replayed the same completions: they are in the ledger (the feed's log)
-    // but did not make second results, and nothing was quarantined as a second completion.
     let from_backfill = db
         .count("SELECT COUNT(*) FROM results WHERE seq IS NULL")
         .await;
     assert!(from_backfill > 0);
+    assert!(db.count("SELECT COUNT(*) FROM backfill").await > 0);
+
+    let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
+    let upto = log.last().unwrap().seq;
+    wait_for_cursor(&store, &class_id, upto).await;
+    cancel.cancel();
+    let stats = task.await.unwrap().unwrap();
+    // The feed then replayed the same events: one event each, whichever way it came. Every
+    // result and struggle took the feed's seq (the ledger's row of the same run), and its
+    // payload is kept once, there: none is left in backfill.
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM results WHERE seq IS NULL")
+            .await,
+        0
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM struggles WHERE seq IS NULL")
+            .await,
+        0
+    );
+    assert_eq!(db.count("SELECT COUNT(*) FROM backfill").await, 0);
     let run_of_payload = match db.engine {
         Engine::Sqlite => "json_extract(l.payload, '$.widget_run_id')",
         Engine::Postgres => "(l.payload::json ->> 'widget_run_id')",
     };
-    let replayed = db
+    let placed = db
         .count(&format!(
             "SELECT COUNT(*) FROM ledger l JOIN results r \
-             ON r.class_id = l.class_id AND r.widget_run_id = {run_of_payload} \
-             WHERE l.name = 'a2learn.widget_completed' AND r.seq IS NULL"
+             ON r.class_id = l.class_id AND r.seq = l.seq AND r.widget_run_id = {run_of_payload} \
+             WHERE l.name = 'a2learn.widget_completed'"
         ))
         .await;
     assert_eq!(
-        replayed, from_backfill,
-        "every backfilled result also came by the feed"
+        placed,
+        db.count("SELECT COUNT(*) FROM results").await,
+        "every result sits at the feed's seq of its own run"
     );
     let quarantined = db.count("SELECT COUNT(*) FROM quarantine").await;
     assert_eq!(quarantined, 0, "a re-delivery is not a violation");
@@ -469,6 +497,7 @@ async fn a_host_that_writes_local_times_loses_nothing(db: TestDb) {
     // The class ran before the dashboard subscribed: the backfill brings local times too.
     let log = wait_for_log(&host, &class_id, 300).await;
     let store = db.store.clone();
+    assert!(backfill_first(&store, &host, &class_id).await > 0);
     let (cancel, task) = spawn_sync(store.clone(), feed_config(&host.url(), &class_id));
     let upto = log.last().unwrap().seq;
     wait_for_cursor(&store, &class_id, upto).await;
@@ -483,8 +512,6 @@ async fn a_host_that_writes_local_times_loses_nothing(db: TestDb) {
         0,
         "no event is lost over an offset"
     );
-    let backfilled = db.count("SELECT COUNT(*) FROM backfill").await;
-    assert!(backfilled > 0, "the backfill ran");
     let offsets = db
         .count("SELECT COUNT(*) FROM ledger WHERE payload LIKE '%+05:30%'")
         .await;

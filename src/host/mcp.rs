@@ -2,7 +2,7 @@
 //! token. Tool failures come back as `{code, message}`; a refused token is its own error so the
 //! caller can stop instead of retrying.
 
-use a2learn_contract::{CallError, ResponseValue, WidgetCompleted, WidgetStruggle};
+use a2learn_contract::{CallError, ResponseValue};
 use rmcp::model::{CallToolRequestParams, ClientConfig};
 use rmcp::service::{RoleClient, RunningService, ServiceExt};
 use rmcp::transport::streamable_http_client::{
@@ -102,13 +102,15 @@ struct ClassList {
 /// The optional tool that lists the classes a token can see (what `sync --all-classes` needs).
 pub const LIST_CLASSES: &str = "list_classes";
 
-/// What `get_pathway_results` returns: the payloads the feed carried.
+/// What `get_pathway_results` returns: the payloads the feed carried, as the host wrote them
+/// (ingest reads each as it reads the feed's, so one broken payload is kept aside and does not
+/// fail the others).
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PathwayResults {
     #[serde(default)]
-    pub completed: Vec<WidgetCompleted>,
+    pub completed: Vec<Value>,
     #[serde(default)]
-    pub struggles: Vec<WidgetStruggle>,
+    pub struggles: Vec<Value>,
 }
 
 /// What `list_pathways` returns.

@@ -39,8 +39,17 @@ fn backfill_key(class_id: &str) -> String {
     format!("backfill_done:{class_id}")
 }
 
-fn at_ms(at: &str) -> i64 {
-    a2learn_contract::transport::agui::timestamp_ms(at).unwrap_or(i64::MAX)
+const COMPLETED: &str = "a2learn.widget_completed";
+const STRUGGLE: &str = "a2learn.widget_struggle";
+
+/// When a payload says it happened (its `at`); one without a readable `at` goes last, where its
+/// rejection does not hold up the others.
+fn payload_at_ms(payload: &serde_json::Value) -> i64 {
+    payload
+        .get("at")
+        .and_then(serde_json::Value::as_str)
+        .and_then(a2learn_contract::transport::agui::timestamp_ms)
+        .unwrap_or(i64::MAX)
 }
 
 /// Stores the host's catalog and returns its registry.
@@ -79,30 +88,21 @@ pub async fn backfill(
             Err(e) => return Err(e.into()),
         };
         // In the order they happened: a run's struggle comes before its completion, and the
-        // contract rejects it the other way round.
-        let mut messages: Vec<(i64, u8, a2learn_contract::Message)> = results
+        // contract rejects it the other way round. Each payload goes in as the host gave it: a
+        // broken one is kept aside (once, whichever of backfill and feed brings it first).
+        let mut items: Vec<(i64, u8, Incoming)> = results
             .struggles
-            .into_iter()
-            .map(|m| {
-                (
-                    at_ms(&m.identity.at),
-                    0,
-                    a2learn_contract::Message::WidgetStruggle(m),
-                )
-            })
-            .chain(results.completed.into_iter().map(|m| {
-                (
-                    at_ms(&m.identity.at),
-                    1,
-                    a2learn_contract::Message::WidgetCompleted(m),
-                )
-            }))
+            .iter()
+            .map(|v| (payload_at_ms(v), 0, Incoming::backfill(STRUGGLE, v)))
+            .chain(
+                results
+                    .completed
+                    .iter()
+                    .map(|v| (payload_at_ms(v), 1, Incoming::backfill(COMPLETED, v))),
+            )
             .collect();
-        messages.sort_by_key(|(at, order, _)| (*at, *order));
-        let batch: Vec<Incoming> = messages
-            .into_iter()
-            .map(|(_, _, m)| Incoming::Backfill(Box::new(m)))
-            .collect();
+        items.sort_by_key(|(at, order, _)| (*at, *order));
+        let batch: Vec<Incoming> = items.into_iter().map(|(_, _, item)| item).collect();
         if !batch.is_empty() {
             stored += store.ingest(class_id, registry, batch).await?.stored;
         }

@@ -195,6 +195,7 @@ pub(crate) async fn apply_accepted(
                 touched.struggle(&pathway, &learner, &widget, at_ms);
             }
         }
+        changes.results |= adopt_feed_seqs(&mut Conn::from(&mut *conn), class_id, accepted).await?;
         learners.sort_unstable();
         learners.dedup();
         changes.learners |=
@@ -202,6 +203,62 @@ pub(crate) async fn apply_accepted(
 
         changes.calls |= apply_calls(&mut Conn::from(&mut *conn), class_id, accepted, now).await?;
         Ok((changes, touched))
+    })
+}
+
+/// The feed's copy of a result or struggle the backfill stored first is the same event: the row
+/// takes the feed's seq (so it is ordered as the feed ordered it — a struggle and its completion
+/// at the same second, say), and the payload, now the ledger's row of that seq, is no longer
+/// kept twice. Runs only for redeliveries that came with a seq the ledger did not have, which
+/// is the backfill's case; a replay of stored seqs never gets this far.
+async fn adopt_feed_seqs(
+    conn: &mut Conn<'_>,
+    class_id: &str,
+    accepted: &[Accepted],
+) -> Result<bool, StoreError> {
+    on_conn!(conn, |conn| {
+        let mut adopted = false;
+        for item in accepted {
+            let Accepted::Contract {
+                seq: Some(seq),
+                message,
+                redelivered: true,
+                ..
+            } = item
+            else {
+                continue;
+            };
+            let table = match message {
+                Message::WidgetCompleted(_) => "results",
+                Message::WidgetStruggle(_) => "struggles",
+                _ => continue,
+            };
+            let Some(identity) = message.identity() else {
+                continue;
+            };
+            let updated = sqlx::query(&format!(
+                "UPDATE {table} SET seq = $1 WHERE class_id = $2 AND widget_run_id = $3 \
+                 AND seq IS NULL"
+            ))
+            .bind(*seq)
+            .bind(class_id)
+            .bind(identity.widget_run_id.as_str())
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+            if updated > 0 {
+                sqlx::query(
+                    "DELETE FROM backfill WHERE class_id = $1 AND widget_run_id = $2 AND verb = $3",
+                )
+                .bind(class_id)
+                .bind(identity.widget_run_id.as_str())
+                .bind(message.verb().name())
+                .execute(&mut *conn)
+                .await?;
+                adopted = true;
+            }
+        }
+        Ok(adopted)
     })
 }
 

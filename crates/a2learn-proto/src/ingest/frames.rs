@@ -78,7 +78,18 @@ pub fn read_frames(
     let mut high = cursor;
     for item in batch {
         match item {
-            Incoming::Backfill(message) => parsed.push((None, Parsed::Contract(*message), None)),
+            Incoming::Backfill { data } => match agui::parse_event_str(&data) {
+                Ok(Parsed::Contract(message)) => {
+                    parsed.push((None, Parsed::Contract(message), Some(data)));
+                }
+                Ok(_) => outcome.ignored += 1,
+                Err(err) => quarantine.push(quarantine_row(
+                    None,
+                    err.rule_id().as_str(),
+                    &err.to_string(),
+                    &data,
+                )),
+            },
             Incoming::Frame { id, data } => {
                 let seq = match id.as_deref().map(parse_seq) {
                     None => None,

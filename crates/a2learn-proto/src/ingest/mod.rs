@@ -36,8 +36,27 @@ pub enum Incoming {
     /// An SSE event of the class feed: its `id:` (the seq, when present) and its `data:`.
     Frame { id: Option<String>, data: String },
     /// A result the host reported through `get_pathway_results`, from before the dashboard
-    /// listened. It has no seq.
-    Backfill(Box<Message>),
+    /// listened: the payload as the host gave it, as the `CUSTOM` event of its verb (so the
+    /// feed and the backfill are read, rejected and recognised in one form). It has no seq.
+    Backfill { data: String },
+}
+
+impl Incoming {
+    /// A `get_pathway_results` payload of verb `name` (`a2learn.widget_completed` or
+    /// `a2learn.widget_struggle`), whatever it holds: a broken one is kept aside as the feed's
+    /// would be.
+    pub fn backfill(name: &str, value: &serde_json::Value) -> Incoming {
+        Incoming::Backfill {
+            data: serde_json::json!({"type": "CUSTOM", "name": name, "value": value}).to_string(),
+        }
+    }
+
+    /// A message as the backfill would bring it (tests, tools).
+    pub fn backfill_message(message: &Message) -> Result<Incoming, a2learn_contract::ProjectError> {
+        Ok(Incoming::Backfill {
+            data: a2learn_contract::transport::agui::project(message)?,
+        })
+    }
 }
 
 /// What a batch did.
