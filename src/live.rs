@@ -198,7 +198,7 @@ impl Live {
         inner.target = target;
         inner.offers = None;
         for class in classes {
-            self.start_feed(&mut inner, &class.class_id);
+            self.start_feed(&mut inner, &class.class_id, &class.host_class_id);
         }
         self.feeds_changed.send_modify(|n| *n += 1);
         Ok(())
@@ -208,7 +208,8 @@ impl Live {
         self.inner.lock().await.target.clone()
     }
 
-    fn start_feed(&self, inner: &mut Inner, class_id: &str) {
+    /// Follows the class the store keys `class_id` and its host names `host_class_id`.
+    fn start_feed(&self, inner: &mut Inner, class_id: &str, host_class_id: &str) {
         let Some(target) = inner.target.clone() else {
             return;
         };
@@ -218,7 +219,7 @@ impl Live {
         let (mut sinks, state_rx, _stats) = FeedSinks::new();
         sinks.changes = Some(self.changes.clone());
         let cancel = CancellationToken::new();
-        let config = FeedConfig::new(&target.url, &target.token, class_id);
+        let config = FeedConfig::new(&target.url, &target.token, host_class_id).stored_as(class_id);
         let store = self.store.clone();
         let clock = self.clock.clone();
         let task_cancel = cancel.clone();
@@ -238,12 +239,14 @@ impl Live {
         );
     }
 
-    /// Starts following a class already in the store.
-    pub async fn follow(&self, class_id: &str) {
+    /// Starts following a class already in the store (by the store's key for it).
+    pub async fn follow(&self, class_id: &str) -> Result<(), StoreError> {
+        let host_class_id = self.store.host_class_id(class_id).await?;
         let mut inner = self.inner.lock().await;
-        self.start_feed(&mut inner, class_id);
+        self.start_feed(&mut inner, class_id, &host_class_id);
         drop(inner);
         self.feeds_changed.send_modify(|n| *n += 1);
+        Ok(())
     }
 
     /// Tells the views that a local write changed a class's data (a help request answered from
@@ -306,19 +309,20 @@ impl Live {
         let created = client.create_class(&title).await;
         client.close().await;
         let created = created?;
-        // Made tied to its host, before its title and join code are written: a class of the same
-        // id that another host owns here is refused untouched.
-        self.store
+        // Made tied to its host, before its title and join code are written (another host's
+        // class of the same id, kept here, stays untouched: this one gets a key of its own).
+        let key = self
+            .store
             .bind_class_to_host(&created.class_id, &target.host_id)
             .await?;
         self.store
-            .upsert_class(&created.class_id, title.as_str(), Some(&created.join_code))
+            .upsert_class(&key, title.as_str(), Some(&created.join_code))
             .await?;
-        self.follow(&created.class_id).await;
+        self.follow(&key).await?;
         let classes = self.store.classes().await?;
         classes
             .into_iter()
-            .find(|c| c.class_id == created.class_id)
+            .find(|c| c.class_id == key)
             .ok_or_else(|| StoreError::NotFound("the new class was not stored".into()).into())
     }
 
@@ -341,7 +345,7 @@ impl Live {
             .classes_of_host(&target.host_id)
             .await?
             .into_iter()
-            .map(|c| c.class_id)
+            .map(|c| c.host_class_id)
             .collect();
         Ok(listed?
             .into_iter()
@@ -352,8 +356,9 @@ impl Live {
             .collect())
     }
 
-    /// Follows a class the host lists: recorded as this host's (with the host's title) and
-    /// followed from now on. A class id another host owns in this store is refused.
+    /// Follows a class the host lists (by the host's id for it): recorded as this host's (with
+    /// the host's title) and followed from now on. Another host's class of the same id, kept
+    /// here, stays as it is: this one gets a key of its own.
     pub async fn follow_host_class(&self, class_id: &str) -> Result<(), ActionError> {
         let target = self.configured_target().await?;
         let listed = self
@@ -362,8 +367,8 @@ impl Live {
             .into_iter()
             .find(|(c, _)| c.class_id == class_id)
             .ok_or_else(|| ActionError::Invalid(format!("the host lists no class {class_id:?}")))?;
-        crate::sync::all_classes::adopt(&self.store, &listed.0, &target.host_id).await?;
-        self.follow(class_id).await;
+        let key = crate::sync::all_classes::adopt(&self.store, &listed.0, &target.host_id).await?;
+        self.follow(&key).await?;
         Ok(())
     }
 
@@ -386,7 +391,7 @@ impl Live {
             let mut assigned = Vec::new();
             for pathway in client.list_pathways().await? {
                 let id = client
-                    .assign_pathway(&class.class_id, &pathway.pathway_id, None, None)
+                    .assign_pathway(&class.host_class_id, &pathway.pathway_id, None, None)
                     .await?;
                 assigned.push((id, pathway.pathway_id));
             }

@@ -96,8 +96,9 @@ pub async fn pause(live: &Live, class_id: &str, message: Option<&str>) -> Result
         ),
         None => None,
     };
+    let host_class_id = live.store().host_class_id(class_id).await?;
     let client = live.client().await?;
-    let answer = client.pause_class(class_id, message.as_ref()).await;
+    let answer = client.pause_class(&host_class_id, message.as_ref()).await;
     client.close().await;
     answer?;
     tracing::info!(class_id, "class paused");
@@ -106,8 +107,9 @@ pub async fn pause(live: &Live, class_id: &str, message: Option<&str>) -> Result
 
 /// Lets the class go on.
 pub async fn resume(live: &Live, class_id: &str) -> Result<(), ActionError> {
+    let host_class_id = live.store().host_class_id(class_id).await?;
     let client = live.client().await?;
-    let answer = client.resume_class(class_id).await;
+    let answer = client.resume_class(&host_class_id).await;
     client.close().await;
     answer?;
     tracing::info!(class_id, "class resumed");
@@ -139,8 +141,9 @@ pub async fn set_pacing(
             ));
         }
     }
+    let host_class_id = live.store().host_class_id(class_id).await?;
     let client = live.client().await?;
-    let answer = client.set_pacing(class_id, pathway_id, up_to).await;
+    let answer = client.set_pacing(&host_class_id, pathway_id, up_to).await;
     client.close().await;
     answer?;
     tracing::info!(

@@ -317,12 +317,12 @@ async fn an_older_schema_is_backed_up_before_it_is_migrated() {
     assert_eq!(list_backups(&path).len(), 1);
 
     // Make it the file the previous release left: the last migration undone and unrecorded (it
-    // adds `quarantine.payload_key` and its index: without them it runs again as it did).
+    // adds `classes.host_class_id` and its index: without them it runs again as it did).
     let newest = newest_known();
     let mut conn = raw(&path).await;
     for undo in [
-        "DROP INDEX quarantine_payload",
-        "ALTER TABLE quarantine DROP COLUMN payload_key",
+        "DROP INDEX classes_host_class",
+        "ALTER TABLE classes DROP COLUMN host_class_id",
     ] {
         sqlx::query(undo).execute(&mut conn).await.unwrap();
     }

@@ -1,7 +1,7 @@
 //! Hosts kept apart, against two real reference hosts on loopback: a class belongs to the host it
 //! was created on; pointing the app at a host follows that host's classes only (another host's
-//! class is never asked of it), and pointing it back resumes each class from its own cursor. A
-//! class id another host already owns in this store is refused, not mixed in. And a database
+//! class is never asked of it), and pointing it back resumes each class from its own cursor. The
+//! same class id on two hosts is two classes, each kept under its own key. And a database
 //! written before hosts were kept apart gives its classes to the host its settings named.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
@@ -48,11 +48,11 @@ async fn wait_connections(host: &RunningHost, class_id: &str, n: usize) {
 /// Puts a marker frame on `class_id`'s feed at `host` and waits until the dashboard has stored
 /// past it: proof that the followers ran after this call, read before a "nothing else happened"
 /// is asserted (a sleep would prove nothing on a slow machine).
-async fn wait_stored_past_marker(store: &Store, host: &RunningHost, class_id: &str) {
+async fn wait_stored_past_marker(store: &Store, host: &RunningHost, class_id: &str, key: &str) {
     let marker = r#"{"type":"CUSTOM","name":"test.marker","value":{}}"#;
     let seq = i64::try_from(host.emit_raw(class_id, marker, None).unwrap()).unwrap();
     let until = Instant::now() + Duration::from_secs(20);
-    while store.cursor(class_id).await.unwrap() < Some(seq) {
+    while store.cursor(key).await.unwrap() < Some(seq) {
         assert!(
             Instant::now() < until,
             "{class_id}'s marker {seq} was not stored"
@@ -123,7 +123,7 @@ async fn switching_hosts_follows_that_hosts_classes_only() {
     // knew was followed against whichever host the app pointed at, and B, which does not know
     // it, left the status bar saying "offline"); A is no longer followed.
     let a_before = connections(&a, &class_a);
-    wait_stored_past_marker(&store, &b, &class_b).await;
+    wait_stored_past_marker(&store, &b, &class_b, &class_b).await;
     assert_eq!(live.connection(), ConnectionState::Connected);
     assert_eq!(
         connections(&a, &class_a),
@@ -145,7 +145,7 @@ async fn switching_hosts_follows_that_hosts_classes_only() {
         cursor_a,
         "resumed from A's class's own cursor"
     );
-    wait_stored_past_marker(&store, &a, &class_a).await;
+    wait_stored_past_marker(&store, &a, &class_a, &class_a).await;
     assert_eq!(
         live.connection(),
         ConnectionState::Connected,
@@ -155,43 +155,173 @@ async fn switching_hosts_follows_that_hosts_classes_only() {
 }
 
 #[tokio::test]
-async fn a_class_id_another_host_owns_is_refused_not_mixed_in() {
-    // Two hosts with the same seed hand out the same class ids: the store keeps classes by id,
-    // so the second host's class would land on the first's results and cursor.
+async fn the_same_class_id_on_two_hosts_is_two_classes() {
+    // Two hosts with the same seed hand out the same class ids: each is its host's class, with
+    // its own key here, its own cursor, results and sidebar entry.
     let (a, b) = (host(21).await, host(21).await);
     let (_dir, store, live) = dashboard().await;
     live.set_target(Some(HostTarget::at(&a.url(), TOKEN)))
         .await
         .unwrap();
     let first = live.create_class("Period 3").await.unwrap().class_id;
+    wait_stored_past_marker(&store, &a, &first, &first).await;
+    let a_cursor = store.cursor(&first).await.unwrap();
+    let a_ledger = ledger_rows(&store, &first).await;
+
     live.set_target(Some(HostTarget::at(&b.url(), TOKEN)))
         .await
         .unwrap();
-    let before = store.classes().await.unwrap();
-    let err = live.create_class("Period 3 at B").await.unwrap_err();
-    let text = err.to_string();
-    assert!(
-        text.contains(&first) && text.contains(&a.url()),
-        "names the class and its host: {text}"
-    );
+    let second = live.create_class("Period 3 at B").await.unwrap().class_id;
+    assert_ne!(second, first, "another class");
     assert_eq!(
-        store.classes().await.unwrap(),
-        before,
-        "A's class kept its title and join code"
+        store.host_class_id(&second).await.unwrap(),
+        first,
+        "which B names as A names A's"
     );
+    // B's class is followed by B's id, and its learners' work stores under its own key.
+    wait_connections(&b, &first, 1).await;
+    b.assign(&first, "fractions-compare-4", None, None).unwrap();
+    let until = Instant::now() + Duration::from_secs(30);
+    while ledger_rows(&store, &second).await == 0 {
+        assert!(Instant::now() < until, "B's class stored nothing");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    wait_stored_past_marker(&store, &b, &first, &second).await;
+    assert_eq!(
+        store.cursor(&first).await.unwrap(),
+        a_cursor,
+        "A's class untouched"
+    );
+    assert_eq!(ledger_rows(&store, &first).await, a_ledger);
     assert_eq!(class_ids(&store, &a.url()).await, vec![first.clone()]);
-    assert!(
-        class_ids(&store, &b.url()).await.is_empty(),
-        "nothing of B's was taken as A's"
-    );
-    // Control: a host with another seed creates its class here.
-    let c = host(22).await;
-    live.set_target(Some(HostTarget::at(&c.url(), TOKEN)))
+    assert_eq!(class_ids(&store, &b.url()).await, vec![second.clone()]);
+    let titles: Vec<String> = store
+        .classes()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.title)
+        .collect();
+    assert_eq!(titles, ["Period 3", "Period 3 at B"], "each kept its title");
+
+    // Back to A: its class resumes from its own cursor.
+    let before = connections(&a, &first);
+    live.set_target(Some(HostTarget::at(&a.url(), TOKEN)))
         .await
         .unwrap();
-    let other = live.create_class("Period 3").await.unwrap().class_id;
-    assert_eq!(class_ids(&store, &c.url()).await, [other]);
+    wait_connections(&a, &first, before + 1).await;
+    let resumed = a
+        .feed_connections()
+        .into_iter()
+        .rfind(|c| c.class_id == first)
+        .unwrap();
+    assert_eq!(
+        resumed.last_event_id.map(|s| i64::try_from(s).unwrap()),
+        a_cursor
+    );
     live.set_target(None).await.unwrap();
+}
+
+/// A store the current release wrote (its classes keyed by their id alone) opens with each class
+/// named by its host and its id, keeps its key, cursor and results, and takes another host's
+/// class of the same id beside it.
+#[tokio::test]
+async fn a_store_of_the_release_before_keys_each_class_by_its_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teacher.db");
+    let clock = Arc::new(FixedClock::at(1_800_000_000_000));
+    let store = Store::open(&path, clock.clone()).await.unwrap();
+    store
+        .bind_class_to_host("c1", "https://a.example")
+        .await
+        .unwrap();
+    store
+        .upsert_class("c1", "Period 3", Some("JOIN-1"))
+        .await
+        .unwrap();
+    store.ensure_class("by-id").await.unwrap();
+    let registry = store.registry().await.unwrap();
+    let marker = a2learn_teacher::store::Incoming::Frame {
+        id: Some("7".into()),
+        data: r#"{"type":"CUSTOM","name":"test.marker","value":{}}"#.into(),
+    };
+    store.ingest("c1", &registry, vec![marker]).await.unwrap();
+    store.close().await;
+    // The file as the release before left it: this release's two migrations undone.
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(
+        &sqlx::sqlite::SqliteConnectOptions::new().filename(&path),
+    )
+    .await
+    .unwrap();
+    for undo in [
+        "DROP INDEX classes_host_class",
+        "ALTER TABLE classes DROP COLUMN host_class_id",
+        "DROP INDEX quarantine_payload",
+        "ALTER TABLE quarantine DROP COLUMN payload_key",
+        "DELETE FROM _sqlx_migrations WHERE version >= 20261207000001",
+    ] {
+        sqlx::query(undo).execute(&mut conn).await.unwrap();
+    }
+    sqlx::Connection::close(conn).await.unwrap();
+
+    let store = Store::open(&path, clock).await.unwrap();
+    let classes = store.classes().await.unwrap();
+    let named: Vec<(&str, &str, Option<&str>)> = classes
+        .iter()
+        .map(|c| {
+            (
+                c.class_id.as_str(),
+                c.host_class_id.as_str(),
+                c.host_id.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("by-id", "by-id", None),
+            ("c1", "c1", Some("https://a.example"))
+        ]
+    );
+    assert_eq!(
+        store.cursor("c1").await.unwrap(),
+        Some(7),
+        "its cursor kept"
+    );
+    assert_eq!(
+        store
+            .bind_class_to_host("c1", "https://a.example")
+            .await
+            .unwrap(),
+        "c1"
+    );
+    let other = store
+        .bind_class_to_host("c1", "https://b.example")
+        .await
+        .unwrap();
+    assert_ne!(other, "c1");
+    assert_eq!(
+        store.cursor(&other).await.unwrap(),
+        None,
+        "a class of its own"
+    );
+    assert_eq!(
+        store
+            .bind_class_to_host("by-id", "https://b.example")
+            .await
+            .unwrap(),
+        "by-id",
+        "a class followed by id alone becomes the host's"
+    );
+    store.close().await;
+}
+
+async fn ledger_rows(store: &Store, class_id: &str) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE class_id = ?")
+        .bind(class_id)
+        .fetch_one(store.sqlite().unwrap())
+        .await
+        .unwrap()
 }
 
 #[tokio::test]
@@ -205,17 +335,31 @@ async fn binding_is_per_host_and_a_class_followed_by_id_goes_with_any_host() {
     .unwrap();
     store.upsert_class("c1", "Period 3", None).await.unwrap();
     store.ensure_class("by-id").await.unwrap();
-    store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap();
+    assert_eq!(
+        store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap(),
+        "c1"
+    );
     // Again with the same host: nothing changes.
-    store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap();
-    let err = store
+    assert_eq!(
+        store.bind_class_to_host("c1", DEMO_HOST_ID).await.unwrap(),
+        "c1"
+    );
+    // Another host's c1 is another class, under a key of its own, the same each time.
+    let school = store
         .bind_class_to_host("c1", "https://school.example")
         .await
-        .unwrap_err();
-    assert!(
-        err.to_string().contains("belongs to the host demo"),
-        "{err}"
+        .unwrap();
+    assert_ne!(school, "c1");
+    assert!(school.starts_with("c1@"), "{school}");
+    assert_eq!(
+        store
+            .bind_class_to_host("c1", "https://school.example")
+            .await
+            .unwrap(),
+        school
     );
+    assert_eq!(store.host_class_id(&school).await.unwrap(), "c1");
+    assert_eq!(store.host_class_id("c1").await.unwrap(), "c1");
     // A new class is made bound, never listed without its host in between: another app on a
     // shared store would take an unbound class up and ask its own host for it.
     store.bind_class_to_host("new", DEMO_HOST_ID).await.unwrap();
@@ -225,8 +369,22 @@ async fn binding_is_per_host_and_a_class_followed_by_id_goes_with_any_host() {
     );
     assert_eq!(
         class_ids(&store, "https://school.example").await,
-        ["by-id"],
+        ["by-id", school.as_str()],
         "a class with no host goes with any host; the demo's do not"
+    );
+    // Two classes listed with one title: the sidebar names where each comes from.
+    store.upsert_class("by-id", "Period 3", None).await.unwrap();
+    let listed = a2learn_teacher::views::app::classes(&store).await.unwrap();
+    let hosts: Vec<(String, Option<String>)> =
+        listed.into_iter().map(|c| (c.class_id, c.host)).collect();
+    assert_eq!(
+        hosts,
+        [
+            ("by-id".to_string(), Some("no host".to_string())),
+            ("c1".to_string(), Some(DEMO_HOST_ID.to_string())),
+            ("new".to_string(), None),
+        ],
+        "named where titles meet, not elsewhere"
     );
     let no_host: Vec<String> = store
         .class_counts(None)

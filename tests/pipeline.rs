@@ -392,7 +392,7 @@ async fn backfill_first(store: &Store, host: &RunningHost, class_id: &str) -> u6
     let registry = a2learn_teacher::sync::refresh_catalog(store, &client)
         .await
         .unwrap();
-    let backfilled = a2learn_teacher::sync::backfill(store, &client, &registry, class_id)
+    let backfilled = a2learn_teacher::sync::backfill(store, &client, &registry, class_id, class_id)
         .await
         .unwrap();
     client.close().await;

@@ -62,8 +62,8 @@ fn list_classes_returns_what_the_store_holds() {
     tauri::async_runtime::block_on(store.upsert_class("c-1", "Period 3", Some("QX7"))).unwrap();
     assert_eq!(
         invoke(&webview, "list_classes").unwrap(),
-        serde_json::json!([{"class_id": "c-1", "title": "Period 3", "join_code": "QX7",
-                            "learners": 0, "open_requests": 0}])
+        serde_json::json!([{"class_id": "c-1", "title": "Period 3", "host": null,
+                            "join_code": "QX7", "learners": 0, "open_requests": 0}])
     );
 }
 

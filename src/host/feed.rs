@@ -25,7 +25,11 @@ use crate::store::{BatchOutcome, Changes, Incoming, RowsTouched, Store, StoreErr
 pub struct FeedConfig {
     pub base_url: String,
     pub token: String,
+    /// The class as its host names it: the feed's URL and the tool calls.
     pub class_id: String,
+    /// The store's key for the class, when it is not `class_id` (another host's class of the
+    /// same id was here first: see `Store::bind_class_to_host`).
+    pub store_key: Option<String>,
     pub batch_max: usize,
     pub batch_window: Duration,
     /// No bytes at all (not even a `: ping`) for this long means the connection is dead.
@@ -39,12 +43,24 @@ impl FeedConfig {
             base_url: base_url.trim_end_matches('/').to_string(),
             token: token.to_string(),
             class_id: class_id.to_string(),
+            store_key: None,
             batch_max: 1000,
             batch_window: Duration::from_millis(50),
             // The host pings at least every 15 s; three missed pings is a dead connection.
             stall_timeout: Duration::from_secs(45),
             backoff: Backoff::default(),
         }
+    }
+
+    /// The same, storing under the store's `key` for the class.
+    pub fn stored_as(mut self, key: &str) -> Self {
+        self.store_key = (key != self.class_id).then(|| key.to_string());
+        self
+    }
+
+    /// The store's key for the class: what the cursor, the ingest and the views use.
+    pub fn key(&self) -> &str {
+        self.store_key.as_deref().unwrap_or(&self.class_id)
     }
 
     pub fn url(&self) -> String {
@@ -268,7 +284,7 @@ async fn connect_once(
     stats: &mut FeedStats,
     cancel: &CancellationToken,
 ) -> ConnectionEnd {
-    let cursor = match store.cursor(&config.class_id).await {
+    let cursor = match store.cursor(config.key()).await {
         Ok(c) => c,
         Err(e) => {
             return ConnectionEnd::Retry {
@@ -408,14 +424,14 @@ async fn flush(
     }
     let batch = std::mem::take(pending);
     let frames = batch.len();
-    let outcome = store.ingest(&config.class_id, registry, batch).await?;
+    let outcome = store.ingest(config.key(), registry, batch).await?;
     stats.add(&outcome, frames);
     sinks.stats.send_replace(*stats);
     if outcome.changes.any()
         && let Some(tx) = &sinks.changes
     {
         let _ = tx.send(StoreChanged {
-            class_id: config.class_id.clone(),
+            class_id: config.key().to_string(),
             changes: outcome.changes,
             rows: outcome.rows,
             committed_at_ms: clock.now_ms(),

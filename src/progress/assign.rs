@@ -100,9 +100,11 @@ pub async fn assign_pathway(
         },
     };
     let due = due_at_ms.map(rfc3339).transpose()?;
+    // The host names the class its own way (the store's key may differ).
+    let host_class_id = store.host_class_id(class_id).await?;
     let client = live.client().await?;
     let answer = client
-        .assign_pathway(class_id, pathway_id, due.as_deref(), note.as_ref())
+        .assign_pathway(&host_class_id, pathway_id, due.as_deref(), note.as_ref())
         .await;
     client.close().await;
     let assignment_id = answer?;

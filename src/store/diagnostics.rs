@@ -21,6 +21,7 @@ pub struct QuarantinedFrame {
 pub struct ClassCounts {
     pub class_id: String,
     pub title: String,
+    pub host_id: Option<String>,
     pub join_code: Option<String>,
     pub learners: i64,
     pub open_requests: i64,
@@ -66,7 +67,7 @@ impl Store {
                 "c.host_id IS $1"
             };
             sqlx::query_as::<_, ClassCounts>(&format!(
-                "SELECT c.class_id, c.title, c.join_code, \
+                "SELECT c.class_id, c.title, c.host_id, c.join_code, \
                  (SELECT COUNT(*) FROM learners l WHERE l.class_id = c.class_id) AS learners, \
                  (SELECT COUNT(*) FROM calls k WHERE k.class_id = c.class_id \
                    AND k.state = 'open' AND k.function = 'assist') AS open_requests \

@@ -118,7 +118,7 @@ pub async fn follow_all_classes(
     ));
     let mut running: JoinSet<(String, Result<FeedStats, SyncError>)> = JoinSet::new();
     // Every class taken (running or ended: an ended one is not started again), those refused
-    // (another host's class of the same id), the live counters of those running, and the
+    // (an id the store cannot take), the live counters of those running, and the
     // totals of those that ended.
     let mut taken: BTreeSet<String> = BTreeSet::new();
     let mut refused: BTreeSet<String> = BTreeSet::new();
@@ -139,18 +139,19 @@ pub async fn follow_all_classes(
                         {
                             continue;
                         }
-                        match adopt(&store, &class, &config.host_id).await {
-                            Ok(()) => {}
+                        let key = match adopt(&store, &class, &config.host_id).await {
+                            Ok(key) => key,
                             Err(StoreError::Invalid(why)) => {
                                 tracing::warn!(class_id = %class.class_id, %why, "class not followed");
                                 refused.insert(class.class_id);
                                 continue;
                             }
                             Err(e) => break 'follow Err(e.into()),
-                        }
+                        };
                         let (sinks, _state, stats) = FeedSinks::new();
                         let mut feed = config.feed.clone();
                         feed.class_id = class.class_id.clone();
+                        let feed = feed.stored_as(&key);
                         tracing::info!(class_id = %class.class_id, "following a new class");
                         let task = running.spawn(follow_one(store.clone(), feed, clock.clone(), sinks, children.clone()));
                         task_classes.insert(task.id(), class.class_id.clone());
@@ -223,20 +224,21 @@ async fn follow_one(
     )
 }
 
-/// Records a listed class as this host's, with the host's title when it has a usable one.
+/// Records a listed class as this host's, with the host's title when it has a usable one;
+/// returns the store's key for it.
 pub(crate) async fn adopt(
     store: &Store,
     class: &ListedClass,
     host_id: &str,
-) -> Result<(), StoreError> {
-    store.bind_class_to_host(&class.class_id, host_id).await?;
+) -> Result<String, StoreError> {
+    let key = store.bind_class_to_host(&class.class_id, host_id).await?;
     if let Some(title) = class.title.as_deref() {
         // A title the store cannot take (empty, too long) leaves the class listed under its id.
-        if let Err(e) = store.upsert_class(&class.class_id, title, None).await {
+        if let Err(e) = store.upsert_class(&key, title, None).await {
             tracing::warn!(class_id = %class.class_id, error = %e, "the host's class title was not kept");
         }
     }
-    Ok(())
+    Ok(key)
 }
 
 /// Asks the host for its classes now and every `poll_every`, sending each list; a host that

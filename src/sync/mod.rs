@@ -62,15 +62,18 @@ pub async fn refresh_catalog(store: &Store, client: &HostClient) -> Result<Regis
 
 /// On the first subscription to a class, fetches what happened before the dashboard listened
 /// (`get_pathway_results` per pathway) and stores it; the feed's replay of the same events is
-/// then recognised as a re-delivery. Returns how many results were stored.
+/// then recognised as a re-delivery. Returns how many results were stored. `class_id` is the
+/// host's id for the class, `key` the store's (the same unless another host's class of that id
+/// was here first).
 pub async fn backfill(
     store: &Store,
     client: &HostClient,
     registry: &Registry,
     class_id: &str,
+    key: &str,
 ) -> Result<u64, SyncError> {
-    let key = backfill_key(class_id);
-    if store.store_setting(&key).await?.is_some() || store.cursor(class_id).await?.is_some() {
+    let done = backfill_key(key);
+    if store.store_setting(&done).await?.is_some() || store.cursor(key).await?.is_some() {
         return Ok(0);
     }
     let mut stored = 0;
@@ -104,10 +107,10 @@ pub async fn backfill(
         items.sort_by_key(|(at, order, _)| (*at, *order));
         let batch: Vec<Incoming> = items.into_iter().map(|(_, _, item)| item).collect();
         if !batch.is_empty() {
-            stored += store.ingest(class_id, registry, batch).await?.stored;
+            stored += store.ingest(key, registry, batch).await?.stored;
         }
     }
-    store.set_store_setting(&key, "1").await?;
+    store.set_store_setting(&done, "1").await?;
     Ok(stored)
 }
 
@@ -161,7 +164,9 @@ pub async fn sync_class(
     sinks: FeedSinks,
     cancel: CancellationToken,
 ) -> Result<FeedStats, SyncError> {
-    store.ensure_class(&config.class_id).await?;
+    if config.store_key.is_none() {
+        store.ensure_class(&config.class_id).await?;
+    }
     let backoff = Backoff::default();
     let mut jitter = Jitter::new(clock.now_ms() as u64 ^ 0xA2);
     let mut attempt = 0;
@@ -173,7 +178,8 @@ pub async fn sync_class(
         };
         let prepare = async {
             let registry = refresh_catalog(&store, &client).await?;
-            let backfilled = backfill(&store, &client, &registry, &config.class_id).await?;
+            let backfilled =
+                backfill(&store, &client, &registry, &config.class_id, config.key()).await?;
             Ok::<_, SyncError>((registry, backfilled))
         };
         let prepared = tokio::select! {

@@ -26,8 +26,14 @@ pub struct AppStatus {
 /// A class as the sidebar lists it.
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct ClassSummary {
+    /// The store's key for the class (its host's id for it, unless another host's class of
+    /// that id was here first).
     pub class_id: String,
     pub title: String,
+    /// Where the class comes from ("demo", or the host's address; "no host" for a class
+    /// followed by id alone), given only when another class listed has the same title: the
+    /// sidebar then tells the two apart.
+    pub host: Option<String>,
     pub join_code: Option<String>,
     pub learners: i32,
     pub open_requests: i32,
@@ -109,11 +115,22 @@ pub async fn status(live: &Live, version: &str) -> Result<AppStatus, ViewError> 
 /// command line's exports).
 pub async fn classes(store: &Store) -> Result<Vec<ClassSummary>, ViewError> {
     let host = store.named_host_id().await?;
-    Ok(store
-        .class_counts(host.as_deref())
-        .await?
+    let counts = store.class_counts(host.as_deref()).await?;
+    let mut titles: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for c in &counts {
+        *titles.entry(c.title.as_str()).or_default() += 1;
+    }
+    let shared: std::collections::HashSet<String> = titles
+        .into_iter()
+        .filter(|(_, n)| *n > 1)
+        .map(|(t, _)| t.to_string())
+        .collect();
+    Ok(counts
         .into_iter()
         .map(|c| ClassSummary {
+            host: shared
+                .contains(&c.title)
+                .then(|| c.host_id.unwrap_or_else(|| "no host".into())),
             class_id: c.class_id,
             title: c.title,
             join_code: c.join_code,
@@ -129,6 +146,7 @@ pub async fn create_class(live: &Live, title: &str) -> Result<ClassSummary, View
     Ok(ClassSummary {
         class_id: class.class_id,
         title: class.title,
+        host: None,
         join_code: class.join_code,
         learners: 0,
         open_requests: 0,

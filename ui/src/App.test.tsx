@@ -78,7 +78,7 @@ function fakeIpc(
     listClasses: async () => opts.classes ?? [],
     createClass: async (title) => {
       if (title.trim() === "") throw new IpcError({ code: "invalid_input", message: "a class needs a title" });
-      return { class_id: "new-1", title, join_code: "NEW-123", learners: 0, open_requests: 0 };
+      return { class_id: "new-1", title, host: null, join_code: "NEW-123", learners: 0, open_requests: 0 };
     },
     hostSettings: async () => ({ mode: "demo", url: "", token_set: false, token_storage: null }),
     saveHostSettings: async (input) => {
@@ -213,8 +213,8 @@ describe("the app frame", () => {
 
   it("lists classes and opens one", async () => {
     const classes = [
-      { class_id: "c1", title: "Period 3 Maths", join_code: "QX7-42K", learners: 24, open_requests: 2 },
-      { class_id: "c2", title: "Period 5 Maths", join_code: null, learners: 0, open_requests: 0 },
+      { class_id: "c1", title: "Period 3 Maths", host: null, join_code: "QX7-42K", learners: 24, open_requests: 2 },
+      { class_id: "c2", title: "Period 5 Maths", host: null, join_code: null, learners: 0, open_requests: 0 },
     ];
     render(<App ipc={fakeIpc({ classes }).ipc} />);
     const button = await screen.findByRole("button", { name: /Period 3 Maths/ });
@@ -228,10 +228,29 @@ describe("the app frame", () => {
     expect(button.getAttribute("aria-current")).toBe("page");
   });
 
+  it("names the host of two classes that share a title, and of no other", async () => {
+    const classes = [
+      { class_id: "c-1", title: "Period 3", host: "demo", join_code: null, learners: 2, open_requests: 0 },
+      {
+        class_id: "c-1@9f2b",
+        title: "Period 3",
+        host: "https://school.example",
+        join_code: null,
+        learners: 3,
+        open_requests: 0,
+      },
+      { class_id: "c-2", title: "Period 5", host: null, join_code: null, learners: 1, open_requests: 0 },
+    ];
+    render(<App ipc={fakeIpc({ classes }).ipc} />);
+    await screen.findByRole("button", { name: /Period 5/ });
+    const hosts = screen.getAllByTestId("class-host").map((e) => e.textContent);
+    expect(hosts).toEqual(["demo", "https://school.example"]);
+  });
+
   it("opens the export view from the sidebar on the class being looked at", async () => {
     const classes = [
-      { class_id: "c1", title: "Period 3 Maths", join_code: "QX7-42K", learners: 24, open_requests: 0 },
-      { class_id: "c2", title: "Period 5 Maths", join_code: null, learners: 0, open_requests: 0 },
+      { class_id: "c1", title: "Period 3 Maths", host: null, join_code: "QX7-42K", learners: 24, open_requests: 0 },
+      { class_id: "c2", title: "Period 5 Maths", host: null, join_code: null, learners: 0, open_requests: 0 },
     ];
     render(<App ipc={fakeIpc({ classes }).ipc} />);
     const period5 = await screen.findByRole("button", { name: /Period 5 Maths/ });
@@ -293,7 +312,9 @@ describe("classes, settings and diagnostics", () => {
   });
 
   it("offers no class or assignment a read-only host would refuse; the roster stays", async () => {
-    const classes = [{ class_id: "s-1", title: "Fractions", join_code: null, learners: 3, open_requests: 0 }];
+    const classes = [
+      { class_id: "s-1", title: "Fractions", host: null, join_code: null, learners: 3, open_requests: 0 },
+    ];
     const readOnly = { create_class: false, assign_pathway: false, answer: false, unknown: null };
     render(<App ipc={fakeIpc({ classes, offers: readOnly }).ipc} />);
     expect((await screen.findByTestId("read-only-host")).textContent).toContain("read-only");
@@ -306,7 +327,9 @@ describe("classes, settings and diagnostics", () => {
   });
 
   it("offers a class and an assignment when the host has their tools (the control)", async () => {
-    const classes = [{ class_id: "s-1", title: "Fractions", join_code: null, learners: 3, open_requests: 0 }];
+    const classes = [
+      { class_id: "s-1", title: "Fractions", host: null, join_code: null, learners: 3, open_requests: 0 },
+    ];
     render(<App ipc={fakeIpc({ classes }).ipc} />);
     expect(await screen.findByLabelText("New class")).toBeTruthy();
     expect(screen.queryByTestId("read-only-host")).toBeNull();
@@ -344,8 +367,8 @@ describe("classes, settings and diagnostics", () => {
     const fake = fakeIpc();
     fake.ipc.listClasses = async () =>
       host === "demo"
-        ? [{ class_id: "d1", title: "Demo class", join_code: null, learners: 0, open_requests: 0 }]
-        : [{ class_id: "s1", title: "Period 3", join_code: null, learners: 0, open_requests: 0 }];
+        ? [{ class_id: "d1", title: "Demo class", host: null, join_code: null, learners: 0, open_requests: 0 }]
+        : [{ class_id: "s1", title: "Period 3", host: null, join_code: null, learners: 0, open_requests: 0 }];
     const save = fake.ipc.saveHostSettings;
     fake.ipc.saveHostSettings = async (input) => {
       const saved = await save(input);
@@ -407,7 +430,16 @@ describe("classes, settings and diagnostics", () => {
     };
     fake.ipc.listClasses = async () =>
       followed
-        ? [{ class_id: "s9", title: "Shared in the upstream app", join_code: null, learners: 0, open_requests: 0 }]
+        ? [
+            {
+              class_id: "s9",
+              title: "Shared in the upstream app",
+              host: null,
+              join_code: null,
+              learners: 0,
+              open_requests: 0,
+            },
+          ]
         : [];
     const { container } = render(<App ipc={fake.ipc} />);
     act(() => screen.getByRole("button", { name: "Settings" }).click());
@@ -497,7 +529,9 @@ describe("classes, settings and diagnostics", () => {
   });
 
   it("refetches the class list when the store changes", async () => {
-    const classes: ClassSummary[] = [{ class_id: "c1", title: "P3", join_code: null, learners: 0, open_requests: 0 }];
+    const classes: ClassSummary[] = [
+      { class_id: "c1", title: "P3", host: null, join_code: null, learners: 0, open_requests: 0 },
+    ];
     const fake = fakeIpc({ classes });
     render(<App ipc={fake.ipc} />);
     await screen.findByRole("button", { name: /P3/ });
@@ -545,8 +579,8 @@ describe("classes, settings and diagnostics", () => {
 describe("what a store change reloads", () => {
   it("reloads the class page's parts on the changes that touch them, for its own class only", async () => {
     const classes: ClassSummary[] = [
-      { class_id: "c1", title: "P3", join_code: null, learners: 3, open_requests: 0 },
-      { class_id: "c2", title: "P5", join_code: null, learners: 3, open_requests: 0 },
+      { class_id: "c1", title: "P3", host: null, join_code: null, learners: 3, open_requests: 0 },
+      { class_id: "c2", title: "P5", host: null, join_code: null, learners: 3, open_requests: 0 },
     ];
     const fake = fakeIpc({ classes });
     const asked = { grid: 0, room: 0, assignments: 0 };

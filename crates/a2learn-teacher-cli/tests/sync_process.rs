@@ -158,10 +158,10 @@ async fn next_connection(host: &RunningHost, known: usize) -> pathway_host::Feed
 on_both_engines!(
     a_sync_killed_with_sigkill_resumes_from_its_cursor,
     two_sync_processes_on_one_database_store_each_event_once,
-    a_class_synced_from_one_host_is_refused_from_another,
+    the_same_class_id_from_another_host_is_another_class,
     a_district_follower_follows_every_class_and_picks_up_new_ones,
     sharded_followers_split_the_classes_and_store_each_event_once,
-    a_follower_leaves_another_hosts_class_of_the_same_id_alone,
+    a_follower_keeps_another_hosts_class_of_the_same_id_apart,
 );
 
 async fn a_sync_killed_with_sigkill_resumes_from_its_cursor(db: TestDb) {
@@ -238,35 +238,51 @@ async fn two_sync_processes_on_one_database_store_each_event_once(db: TestDb) {
     host.shutdown().await;
 }
 
-/// A class belongs to the host it was first synced from: a sync of the same class id from
-/// another host is refused with the reason (its results would land on the first host's class),
-/// while the same host, however its URL is spelled, goes on.
-async fn a_class_synced_from_one_host_is_refused_from_another(db: TestDb) {
+/// Class ids are a host's names: the same id synced from another host is another class, with
+/// a key of its own in the store, its own cursor and results; the first host's class is not
+/// touched, and the first host again (its URL however spelled) goes on with its own class.
+async fn the_same_class_id_from_another_host_is_another_class(db: TestDb) {
+    // Two hosts started alike hand out the same class id.
     let (host, class_id) = start_host(Faults::default(), None).await;
+    let (other, other_class) = start_host(Faults::default(), None).await;
+    assert_eq!(class_id, other_class, "the premise: one id on two hosts");
     let mut first = SyncProcess::spawn(&db.location, db.dir(), &host.url(), &class_id, "first");
     let store = &db.store;
-    let stored = wait_for_progress(store, &class_id, 0, &first).await;
+    wait_for_progress(store, &class_id, 0, &first).await;
     first.assert_alive("while syncing");
     first.stop();
+    let first_cursor = cursor(store, &class_id).await;
+    let first_ledger = ledger_rows(&db, &class_id).await;
 
-    // Another host's class of the same id: refused before anything is asked of it.
-    let elsewhere = "http://127.0.0.1:9";
-    let out = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
-        .arg("--db")
-        .arg(&db.location)
-        .args(["sync", "--quiet", "--host", elsewhere, "--class", &class_id])
-        .env("A2LEARN_TOKEN", TOKEN)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains(&format!("belongs to the host {}", host.url())),
-        "{stderr}"
+    let mut second = SyncProcess::spawn(&db.location, db.dir(), &other.url(), &class_id, "second");
+    // The second host's class, under its own key (found by its host).
+    let started = std::time::Instant::now();
+    let key = loop {
+        let classes = store.classes().await.unwrap();
+        if let Some(c) = classes
+            .iter()
+            .find(|c| c.host_id.as_deref() == Some(other.url().as_str()))
+        {
+            break c.class_id.clone();
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{classes:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_ne!(key, class_id);
+    assert_eq!(store.host_class_id(&key).await.unwrap(), class_id);
+    wait_for_progress(store, &key, 0, &second).await;
+    second.assert_alive("syncing its own class");
+    second.stop();
+    let upto = u64::try_from(cursor(store, &key).await).unwrap();
+    assert_store_matches(store, &key, &other.log(&class_id), upto).await;
+    assert_eq!(
+        cursor(store, &class_id).await,
+        first_cursor,
+        "the first class untouched"
     );
-    assert!(cursor(store, &class_id).await >= stored, "nothing lost");
+    assert_eq!(ledger_rows(&db, &class_id).await, first_ledger);
 
-    // Control: the first host again, its URL with a trailing slash: the sync goes on.
+    // Control: the first host again, its URL with a trailing slash: its own class goes on.
     let mut again = SyncProcess::spawn(
         &db.location,
         db.dir(),
@@ -279,6 +295,19 @@ async fn a_class_synced_from_one_host_is_refused_from_another(db: TestDb) {
     wait_for_progress(store, &class_id, before, &again).await;
     again.assert_alive("syncing from its own host");
     again.stop();
+    assert_eq!(
+        store.classes().await.unwrap().len(),
+        2,
+        "two classes, no third"
+    );
+}
+
+async fn ledger_rows(db: &TestDb, class_id: &str) -> i64 {
+    db.count(&format!(
+        "SELECT COUNT(*) FROM ledger WHERE class_id = '{}'",
+        class_id.replace('\'', "''")
+    ))
+    .await
 }
 
 /// A host running `n` classes of [`pipeline_support::PATHWAY`] (the first from
@@ -397,9 +426,9 @@ async fn sharded_followers_split_the_classes_and_store_each_event_once(db: TestD
     host.shutdown().await;
 }
 
-/// Two hosts that reuse a class id: the follower of the second leaves the first's class alone
-/// (a warning naming it) and follows the rest of its host's classes.
-async fn a_follower_leaves_another_hosts_class_of_the_same_id_alone(db: TestDb) {
+/// Two hosts that reuse a class id: the follower of the second follows both of its host's
+/// classes, the reused id under a key of its own, and leaves the first host's class alone.
+async fn a_follower_keeps_another_hosts_class_of_the_same_id_apart(db: TestDb) {
     let (first, taken_id) = start_host_with(slower_host_config(Faults::default(), None)).await;
     let store = &db.store;
     store.ensure_class(&taken_id).await.unwrap();
@@ -419,14 +448,15 @@ async fn a_follower_leaves_another_hosts_class_of_the_same_id_alone(db: TestDb) 
         "follower",
     );
     wait_for_progress(store, &own, 0, &follower).await;
-    follower.assert_alive("following its own class");
-    let stderr = follower.stderr();
+    let key = store
+        .bind_class_to_host(&reused, &second.url())
+        .await
+        .unwrap();
+    assert_ne!(key, taken_id);
+    wait_for_progress(store, &key, 0, &follower).await;
+    follower.assert_alive("following its host's classes");
     let line = follower.stop_with_line();
-    assert_eq!(number_before(&line, "classes"), 1, "{line}");
-    assert!(
-        stderr.contains(&taken_id) && stderr.contains("belongs to the host"),
-        "{stderr}"
-    );
+    assert_eq!(number_before(&line, "classes"), 2, "{line}");
     // The first host's class got nothing from the second.
     assert_eq!(store.cursor(&taken_id).await.unwrap(), None);
     let classes = store.classes().await.unwrap();

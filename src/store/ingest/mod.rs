@@ -54,6 +54,15 @@ impl Store {
                 .fetch_optional(&mut *conn)
                 .await?
         });
+        // A room echo names the class as its host does (the key may differ: see
+        // `Store::bind_class_to_host`).
+        let host_class_id: Option<Option<String>> = on_conn!(conn, |conn| {
+            sqlx::query_scalar("SELECT host_class_id FROM classes WHERE class_id = $1")
+                .bind(class_id)
+                .fetch_optional(&mut *conn)
+                .await?
+        });
+        let host_class_id = host_class_id.flatten();
         let mut outcome = BatchOutcome {
             last_seq: cursor,
             ..BatchOutcome::default()
@@ -66,7 +75,7 @@ impl Store {
         // 1. Frame level: dedupe by seq, parse, set aside what is malformed or not ours.
         let mut quarantine = Vec::new();
         let frames = read_frames(
-            class_id,
+            host_class_id.as_deref().unwrap_or(class_id),
             batch,
             cursor,
             &stored_seqs,

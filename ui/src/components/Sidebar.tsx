@@ -44,6 +44,11 @@ export function Sidebar(props: {
                 onClick={() => onView({ kind: "class", classId: c.class_id })}
               >
                 <span className="class-title">{c.title}</span>
+                {c.host ? (
+                  <span className="class-host muted" data-testid="class-host">
+                    {c.host}
+                  </span>
+                ) : null}
                 <span className="class-counts">
                   {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear */}
                   <span aria-label={`${c.learners} learners`}>{c.learners} learners</span>

@@ -222,8 +222,18 @@ export type CheckStatus = "PASS" | "FAIL" | "SKIP";
 
 /**  A class as the sidebar lists it. */
 export type ClassSummary = {
+	/**
+	 *  The store's key for the class (its host's id for it, unless another host's class of
+	 *  that id was here first).
+	 */
 	class_id: string,
 	title: string,
+	/**
+	 *  Where the class comes from ("demo", or the host's address; "no host" for a class
+	 *  followed by id alone), given only when another class listed has the same title: the
+	 *  sidebar then tells the two apart.
+	 */
+	host: string | null,
 	join_code: string | null,
 	learners: number,
 	open_requests: number,

@@ -63,7 +63,8 @@ pub struct Frames {
 }
 
 /// Dedupes, parses and sorts one batch; counts duplicates and ignored frames in `outcome` and
-/// puts what cannot be placed or parsed in `quarantine`.
+/// puts what cannot be placed or parsed in `quarantine`. `class_id` is the class as its host
+/// names it (a room echo for another class is not this class's).
 pub fn read_frames(
     class_id: &str,
     batch: Vec<Incoming>,

@@ -60,18 +60,20 @@ pub fn run(db: Option<&str>, args: SyncArgs) -> anyhow::Result<ExitCode> {
     super::runtime()?.block_on(async move {
         let clock: SharedClock = Arc::new(SystemClock);
         let store = Store::open_at(&location, clock.clone()).await?;
-        // The class is this host's (the app lists and follows it with this host only); a class of
-        // the same id that another host's sync stored here is refused, not mixed in.
-        let bound = store.bind_class_to_host(&class_id, &host_id).await;
-        if let Err(e) = bound {
-            store.close().await;
-            eprintln!("error: {e}");
-            return Ok(ExitCode::FAILURE);
-        }
+        // The class is this host's (the app lists and follows it with this host only); another
+        // host's class of the same id, kept here, is another class with a key of its own.
+        let key = match store.bind_class_to_host(&class_id, &host_id).await {
+            Ok(key) => key,
+            Err(e) => {
+                store.close().await;
+                eprintln!("error: {e}");
+                return Ok(ExitCode::FAILURE);
+            }
+        };
         let (sinks, state_rx, stats_rx) = FeedSinks::new();
         let cancel = CancellationToken::new();
         spawn_signal_handler(cancel.clone());
-        let config = FeedConfig::new(&args.host, &args.token, &class_id);
+        let config = FeedConfig::new(&args.host, &args.token, &class_id).stored_as(&key);
         let printer = (!args.quiet)
             .then(|| print_progress(state_rx, stats_rx, clock.clone(), cancel.clone()));
         let work = sync_class(store.clone(), config, clock, sinks, cancel.clone());

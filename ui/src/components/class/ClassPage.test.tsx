@@ -87,7 +87,7 @@ const oneAssignment = {
   ],
   ...noRoomControls,
 };
-const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 0 };
+const summary = { class_id: "c1", title: "Period 3", host: null, join_code: "QX7", learners: 3, open_requests: 0 };
 
 /** Releases a held answer and gives the page time to (not) draw it. */
 async function settleAfter(release: (() => void) | null) {

@@ -171,7 +171,7 @@ function classPage() {
     get: (target, prop: string) => target[prop as keyof ClassViewIpc] ?? (() => new Promise(() => {})),
   }) as ClassViewIpc;
   const ipc = { classView, toUiError, hostOffers: writingHost, openProjector: async () => {} } as unknown as TeacherIpc;
-  const summary = { class_id: "c1", title: "Period 3", join_code: "QX7", learners: 3, open_requests: 1 };
+  const summary = { class_id: "c1", title: "Period 3", host: null, join_code: "QX7", learners: 3, open_requests: 1 };
   return render(
     <ProjectorSafeProvider setMode={async (on) => on}>
       <ClassPage ipc={ipc} summary={summary} />

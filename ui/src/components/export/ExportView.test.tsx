@@ -8,8 +8,15 @@ import { ExportView } from "./ExportView";
 import { defaultSavePath, exportFileName, isPrivacyBlock, sanitise } from "./naming";
 
 const classes: ClassSummary[] = [
-  { class_id: "class-1", title: "Class 4B: Fractions / Ümlaut", join_code: "ABC-123", learners: 24, open_requests: 0 },
-  { class_id: "class-2", title: "Other class", join_code: null, learners: 3, open_requests: 0 },
+  {
+    class_id: "class-1",
+    title: "Class 4B: Fractions / Ümlaut",
+    host: null,
+    join_code: "ABC-123",
+    learners: 24,
+    open_requests: 0,
+  },
+  { class_id: "class-2", title: "Other class", host: null, join_code: null, learners: 3, open_requests: 0 },
 ];
 const assignment: AssignmentView = {
   assignment_id: "as-1",
