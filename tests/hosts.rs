@@ -247,13 +247,14 @@ async fn a_store_of_the_release_before_keys_each_class_by_its_host() {
     };
     store.ingest("c1", &registry, vec![marker]).await.unwrap();
     store.close().await;
-    // The file as the release before left it: this release's two migrations undone.
+    // The file as the release before left it: this release's migrations undone.
     let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(
         &sqlx::sqlite::SqliteConnectOptions::new().filename(&path),
     )
     .await
     .unwrap();
     for undo in [
+        "DROP TABLE class_versions",
         "DROP INDEX classes_host_class",
         "ALTER TABLE classes DROP COLUMN host_class_id",
         "DROP INDEX quarantine_payload",

@@ -18,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use super::ConnectionState;
 use super::sse::{SseItem, SseParser};
 use crate::clock::SharedClock;
-use crate::store::{BatchOutcome, Changes, Incoming, RowsTouched, Store, StoreError};
+use crate::store::{BatchOutcome, Changes, ClassMemory, Incoming, RowsTouched, Store, StoreError};
 
 /// Where and how to read one class's feed.
 #[derive(Debug, Clone)]
@@ -226,12 +226,22 @@ pub async fn run_feed(
         })?;
     let mut jitter = Jitter::new(clock.now_ms() as u64 ^ 0x5DEE_CE66);
     let mut stats = FeedStats::default();
+    // The class's state, kept across batches and reconnects (fenced by its version).
+    let mut memory = ClassMemory::new();
     let mut attempt: u32 = 0;
     loop {
         stats.connections += 1;
         sinks.stats.send_replace(stats);
         let end = connect_once(
-            &http, &store, &registry, &config, &clock, &sinks, &mut stats, &cancel,
+            &http,
+            &store,
+            &registry,
+            &config,
+            &clock,
+            &sinks,
+            &mut stats,
+            &mut memory,
+            &cancel,
         )
         .await;
         match end {
@@ -282,6 +292,7 @@ async fn connect_once(
     clock: &SharedClock,
     sinks: &FeedSinks,
     stats: &mut FeedStats,
+    memory: &mut ClassMemory,
     cancel: &CancellationToken,
 ) -> ConnectionEnd {
     let cursor = match store.cursor(config.key()).await {
@@ -340,7 +351,7 @@ async fn connect_once(
         let deadline = flush_at.map_or(stall_at, |f| f.min(stall_at));
         tokio::select! {
             _ = cancel.cancelled() => {
-                if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
                     tracing::warn!(error = %e, "final batch not stored; the feed will replay it");
                 }
                 return ConnectionEnd::Cancelled;
@@ -349,12 +360,12 @@ async fn connect_once(
                 if flush_at.is_some_and(|f| f <= Instant::now()) {
                     flush_at = None;
                     last_flush = Some(Instant::now());
-                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
                         return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                     }
                     delivered = true;
                 } else if Instant::now() >= stall_at {
-                    let _ = flush(store, registry, config, clock, sinks, stats, &mut pending).await;
+                    let _ = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await;
                     return ConnectionEnd::Retry { delivered, why: "stalled".into() };
                 }
             }
@@ -366,7 +377,7 @@ async fn connect_once(
                             Err(e) => format!("read: {e}"),
                             _ => "stream ended".into(),
                         };
-                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
                             return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                         }
                         return ConnectionEnd::Retry { delivered: delivered || stats.frames > 0, why };
@@ -374,7 +385,7 @@ async fn connect_once(
                 };
                 last_bytes = Instant::now();
                 if let Err(e) = parser.feed(&chunk, &mut items) {
-                    let _ = flush(store, registry, config, clock, sinks, stats, &mut pending).await;
+                    let _ = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await;
                     return ConnectionEnd::Retry { delivered, why: e.to_string() };
                 }
                 for item in items.drain(..) {
@@ -385,7 +396,7 @@ async fn connect_once(
                 if pending.len() >= config.batch_max {
                     flush_at = None;
                     last_flush = Some(Instant::now());
-                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
                         return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                     }
                     delivered = true;
@@ -397,7 +408,7 @@ async fn connect_once(
                     let due = last_flush.map_or(now, |t| t + config.batch_window);
                     if due <= now {
                         last_flush = Some(now);
-                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, &mut pending).await {
+                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
                             return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
                         }
                         delivered = true;
@@ -410,6 +421,10 @@ async fn connect_once(
     }
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one batch's inputs, passed from the connection's loop"
+)]
 async fn flush(
     store: &Store,
     registry: &Registry,
@@ -417,6 +432,7 @@ async fn flush(
     clock: &SharedClock,
     sinks: &FeedSinks,
     stats: &mut FeedStats,
+    memory: &mut ClassMemory,
     pending: &mut Vec<Incoming>,
 ) -> Result<(), StoreError> {
     if pending.is_empty() {
@@ -424,7 +440,9 @@ async fn flush(
     }
     let batch = std::mem::take(pending);
     let frames = batch.len();
-    let outcome = store.ingest(config.key(), registry, batch).await?;
+    let outcome = store
+        .ingest_with(config.key(), registry, batch, memory)
+        .await?;
     stats.add(&outcome, frames);
     sinks.stats.send_replace(*stats);
     if outcome.changes.any()

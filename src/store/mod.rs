@@ -33,9 +33,9 @@ pub use engine::{Location, LocationError, PgUrl, RawPool};
 use engine::{Pool, on_pool};
 pub use health::newest_known;
 pub use ingest::{
-    Accepted, BatchOutcome, Changes, CheckedBatch, Incoming, IngestError, MAX_PAUSE_MESSAGE_CHARS,
-    QUARANTINE_RAW_BYTES, QuarantineRow, ROWS_PER_STATEMENT, RebuildOutcome, RowsTouched,
-    check_batch, stored_message, truncate_utf8,
+    Accepted, BatchOutcome, Changes, CheckedBatch, ClassMemory, Incoming, IngestError,
+    MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, QuarantineRow, ROWS_PER_STATEMENT,
+    RebuildOutcome, RowsTouched, check_batch, stored_message, truncate_utf8,
 };
 pub use standards::CatalogStandard;
 
@@ -301,6 +301,14 @@ impl Store {
             .pragma("wal_autocheckpoint", "16384");
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            // An idle connection is never inside a transaction, except when sqlx lost count:
+            // a COMMIT that failed on a full disk is rolled back by SQLite itself, the ROLLBACK
+            // that sqlx then sends fails, and its count stays at one, so every later BEGIN on
+            // that connection fails ("non-zero transaction depth") and the feed could never
+            // store again once space returned. Such a connection is closed, not handed out.
+            .before_acquire(|conn, _| {
+                Box::pin(async move { Ok(!sqlx::Connection::is_in_transaction(conn)) })
+            })
             .connect_with(options)
             .await
             .map_err(|source| match health::classify(path, source) {

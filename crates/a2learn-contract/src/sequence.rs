@@ -99,7 +99,7 @@ pub trait SequenceState {
 
 /// The in-memory [`SequenceState`]: two hash maps. Fine for a CLI check of one file or a test;
 /// a pipeline with millions of runs wants a disk-backed state.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InMemoryState {
     runs: HashMap<String, RunFacts>,
     calls: HashMap<String, CallFacts>,

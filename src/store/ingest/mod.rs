@@ -15,7 +15,7 @@ mod rebuild;
 mod validate;
 
 use a2learn_contract::Registry;
-use a2learn_proto::ingest::{read_frames, validate};
+use a2learn_proto::ingest::{BatchState, read_frames, validate};
 
 use super::engine::{lock_class, on_conn, on_pool};
 use super::{Store, StoreError, rollup};
@@ -36,13 +36,121 @@ pub use rebuild::RebuildOutcome;
 /// columns) stays far inside SQLite's 32,766 bound parameters per statement.
 pub const ROWS_PER_STATEMENT: usize = 500;
 
+/// A class's contract state, kept in memory by the follower that writes the class (the runs
+/// and calls of the whole class, the payload digests the redelivery check needs), so a batch is
+/// validated without reading them back. The store stays the truth: the memory is loaded from it
+/// once, kept current by each batch this follower commits, and fenced by the class's version
+/// (`class_versions`). A batch whose expected version is not the stored one — another follower,
+/// `db rebuild`, anything else that wrote the class since — reloads the state from the store
+/// first; a batch that does not commit drops it.
+#[derive(Debug, Default)]
+pub struct ClassMemory {
+    /// The version this follower last wrote; `None`: nothing loaded.
+    version: Option<i64>,
+    state: BatchState,
+    /// Test hook: trust the memory without looking at the version (the negative control of
+    /// the fence's tests).
+    unfenced: bool,
+    /// How many batches found the version moved and reloaded.
+    pub reloads: u64,
+}
+
+impl ClassMemory {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The fence switched off: the memory is trusted whatever else wrote the class. Only for
+    /// the tests that show what the fence prevents.
+    pub fn unfenced() -> Self {
+        ClassMemory {
+            unfenced: true,
+            ..Self::default()
+        }
+    }
+
+    /// The state kept, for a test that compares it with a reload.
+    pub fn state(&self) -> &BatchState {
+        &self.state
+    }
+
+    fn drop_state(&mut self) {
+        self.version = None;
+        self.state = BatchState::default();
+    }
+}
+
 impl Store {
-    /// Ingests one batch for `class_id` in one transaction. See the module docs.
+    /// Ingests one batch for `class_id` in one transaction, reading the state of the runs and
+    /// calls it names from the store. See the module docs.
     pub async fn ingest(
         &self,
         class_id: &str,
         registry: &Registry,
         batch: Vec<Incoming>,
+    ) -> Result<BatchOutcome, StoreError> {
+        self.ingest_batch(class_id, registry, batch, None).await
+    }
+
+    /// Ingests one batch with the class's state in `memory` (a follower's, across batches),
+    /// fenced by the class's version. See [`ClassMemory`].
+    pub async fn ingest_with(
+        &self,
+        class_id: &str,
+        registry: &Registry,
+        batch: Vec<Incoming>,
+        memory: &mut ClassMemory,
+    ) -> Result<BatchOutcome, StoreError> {
+        let result = self
+            .ingest_batch(class_id, registry, batch, Some(&mut *memory))
+            .await;
+        if result.is_err() {
+            // What the memory took from a batch that did not commit is not the store's.
+            memory.drop_state();
+        }
+        result
+    }
+
+    /// Reads the class's state from the store, as a reload would: what a test compares a
+    /// follower's memory with.
+    pub async fn class_state(&self, class_id: &str) -> Result<BatchState, StoreError> {
+        // In a transaction of its own, rolled back: one consistent read of the class.
+        let mut tx = self.engine().begin_write().await?;
+        validate::load_class_state(&mut tx.conn(), class_id).await
+    }
+
+    /// Bumps the version of every class (or of one): whatever a follower keeps in memory of
+    /// them is stale from now on. `db rebuild` and every ingest without a memory call it.
+    pub(crate) async fn bump_class_versions(
+        conn: &mut super::engine::Conn<'_>,
+        class_id: Option<&str>,
+    ) -> Result<(), StoreError> {
+        on_conn!(conn, |conn| {
+            match class_id {
+                Some(class_id) => {
+                    sqlx::query(
+                        "UPDATE class_versions SET version = version + 1 WHERE class_id = $1",
+                    )
+                    .bind(class_id)
+                    .execute(&mut *conn)
+                    .await?
+                }
+                None => {
+                    sqlx::query("UPDATE class_versions SET version = version + 1")
+                        .execute(&mut *conn)
+                        .await?
+                }
+            };
+        });
+        Ok(())
+    }
+
+    async fn ingest_batch(
+        &self,
+        class_id: &str,
+        registry: &Registry,
+        batch: Vec<Incoming>,
+        mut memory: Option<&mut ClassMemory>,
     ) -> Result<BatchOutcome, StoreError> {
         let now = self.now_ms();
         let mut tx = self.engine().begin_write().await?;
@@ -84,11 +192,24 @@ impl Store {
         );
         let high = frames.high;
 
-        // 2. Contract level: the state machine over the stored state of the runs and calls this
-        //    batch mentions, fetched in a few statements rather than one per event.
-        let mut state = load_state(conn, class_id, &frames.parsed).await?;
+        // The fence's read: the memory is current if the class's version is the one it last
+        // wrote; else it is loaded from the store now, before validating.
+        if let Some(memory) = memory.as_deref_mut() {
+            fence_check(conn, class_id, memory).await?;
+        }
+
+        // 2. Contract level: the state machine over the state of the runs and calls this batch
+        //    mentions: the follower's memory of the class, or fetched in a few statements.
+        let mut fetched;
+        let state = match &mut memory {
+            Some(memory) => &mut memory.state,
+            None => {
+                fetched = load_state(conn, class_id, &frames.parsed).await?;
+                &mut fetched
+            }
+        };
         let accepted = validate(
-            &mut state,
+            state,
             registry,
             frames.parsed,
             &mut outcome,
@@ -129,6 +250,15 @@ impl Store {
                 .await?;
             });
         }
+        // The fence's write, the transaction's last statement (all its reads come before its
+        // writes: on SQLite a read after a write may have to spill pages, and one that fails
+        // part way on a full disk leaves the pooled connection inside a transaction).
+        match memory {
+            Some(memory) => fence_move(conn, class_id, memory).await?,
+            // A write without the class's memory (a backfill, a tool): whatever a follower
+            // keeps of the class is stale after it.
+            None => Self::bump_class_versions(conn, Some(class_id)).await?,
+        }
         outcome.last_seq = high;
         tx.commit().await?;
         Ok(outcome)
@@ -143,4 +273,66 @@ impl Store {
                 .await?
         }))
     }
+}
+
+/// The fence's check, with the batch's reads: when the class's stored version is not the one
+/// `memory` last wrote (or nothing is loaded), another writer changed the class, and its state
+/// is loaded from the store. The class is locked: no other batch of it runs meanwhile.
+async fn fence_check(
+    conn: &mut super::engine::Conn<'_>,
+    class_id: &str,
+    memory: &mut ClassMemory,
+) -> Result<(), StoreError> {
+    if memory.unfenced && memory.version.is_some() {
+        return Ok(());
+    }
+    let stored: i64 = on_conn!(conn, |conn| {
+        sqlx::query_scalar::<_, i64>("SELECT version FROM class_versions WHERE class_id = $1")
+            .bind(class_id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .unwrap_or(0)
+    });
+    match memory.version {
+        Some(expected) if expected == stored => return Ok(()),
+        Some(_) => {
+            memory.drop_state();
+            memory.reloads += 1;
+        }
+        None => {}
+    }
+    memory.state = validate::load_class_state(conn, class_id).await?;
+    memory.version = Some(stored);
+    Ok(())
+}
+
+/// The fence's write: the version moves on from the one the memory holds, or the batch fails
+/// (`UPDATE ... WHERE version = expected` changed nothing: a writer that did not take the
+/// class's lock got in between) and is retried from a reload.
+async fn fence_move(
+    conn: &mut super::engine::Conn<'_>,
+    class_id: &str,
+    memory: &mut ClassMemory,
+) -> Result<(), StoreError> {
+    let expected = memory.version.unwrap_or(0);
+    let moved = on_conn!(conn, |conn| {
+        sqlx::query(
+            "INSERT INTO class_versions (class_id, version) VALUES ($1, $2) \
+             ON CONFLICT (class_id) DO UPDATE SET version = excluded.version \
+             WHERE class_versions.version = $3",
+        )
+        .bind(class_id)
+        .bind(expected + 1)
+        .bind(expected)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected()
+    });
+    if moved != 1 && !memory.unfenced {
+        return Err(StoreError::Invalid(format!(
+            "class {class_id} was written by another writer during the batch; it is retried"
+        )));
+    }
+    memory.version = Some(expected + 1);
+    Ok(())
 }

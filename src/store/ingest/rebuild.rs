@@ -89,6 +89,8 @@ impl Store {
             }
             // The grid's rollup once, over the rebuilt tables (not per replayed event).
             rollup::rebuild(&mut Conn::from(&mut *conn)).await?;
+            // Every class was rewritten: what a follower keeps in memory of one is stale.
+            Store::bump_class_versions(&mut Conn::from(&mut *conn), None).await?;
             outcome
         });
         tx.commit().await?;

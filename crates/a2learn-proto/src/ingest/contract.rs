@@ -99,14 +99,17 @@ pub fn validate(
     Ok(accepted)
 }
 
-/// The state machine's memory for one batch: what the store knows of the runs and calls the
-/// batch names (the `know_*` methods, called by the store's loader), plus what the batch itself
-/// accepts as it goes.
-#[derive(Debug, Default)]
+/// The state machine's memory: what the store knows of the runs and calls a batch names (the
+/// `know_*` methods, called by the store's loader), plus what the batch itself accepts as it
+/// goes. A follower that owns a class keeps one for the whole class between batches (loaded
+/// once, fenced by the class's version in the store).
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct BatchState {
     facts: InMemoryState,
-    completed_payloads: HashMap<String, String>,
-    struggle_payloads: HashMap<String, String>,
+    /// Each run's stored payloads, as digests ([`payload_digest`]): enough to tell a
+    /// redelivery from a second event, at 8 bytes a run rather than the payload.
+    completed_payloads: HashMap<String, u64>,
+    struggle_payloads: HashMap<String, u64>,
     /// The learner of each stored call the batch names: a response carries only the call id.
     call_learners: HashMap<String, String>,
 }
@@ -118,13 +121,13 @@ impl BatchState {
     }
 
     /// The stored payload of a run's completion, to tell a redelivery from a second event.
-    pub fn know_completed_payload(&mut self, run: String, payload: String) {
-        self.completed_payloads.insert(run, payload);
+    pub fn know_completed_payload(&mut self, run: String, payload: &str) {
+        self.completed_payloads.insert(run, payload_digest(payload));
     }
 
     /// The stored payload of a run's struggle, to tell a redelivery from a second event.
-    pub fn know_struggle_payload(&mut self, run: String, payload: String) {
-        self.struggle_payloads.insert(run, payload);
+    pub fn know_struggle_payload(&mut self, run: String, payload: &str) {
+        self.struggle_payloads.insert(run, payload_digest(payload));
     }
 
     /// What the store knows of a call the batch names, and its learner (a response carries
@@ -176,30 +179,60 @@ impl BatchState {
     /// A completion or struggle whose run already holds exactly this payload: the same event
     /// delivered again (backfill, then the feed), not a second one.
     fn is_redelivery(&self, message: &Message, payload: &str) -> bool {
-        match message {
-            Message::WidgetCompleted(m) => self
-                .completed_payloads
-                .get(&m.identity.widget_run_id)
-                .is_some_and(|p| p == payload),
-            Message::WidgetStruggle(m) => self
-                .struggle_payloads
-                .get(&m.identity.widget_run_id)
-                .is_some_and(|p| p == payload),
-            _ => false,
-        }
+        let stored = match message {
+            Message::WidgetCompleted(m) => self.completed_payloads.get(&m.identity.widget_run_id),
+            Message::WidgetStruggle(m) => self.struggle_payloads.get(&m.identity.widget_run_id),
+            _ => None,
+        };
+        stored.is_some_and(|d| *d == payload_digest(payload))
     }
 
+    /// What an accepted event adds: its payload's digest, and a request's learner (a later
+    /// batch's response names only the call).
     fn remember_payload(&mut self, message: &Message, payload: &str) {
         match message {
             Message::WidgetCompleted(m) => {
                 self.completed_payloads
-                    .insert(m.identity.widget_run_id.clone(), payload.to_string());
+                    .insert(m.identity.widget_run_id.clone(), payload_digest(payload));
             }
             Message::WidgetStruggle(m) => {
                 self.struggle_payloads
-                    .insert(m.identity.widget_run_id.clone(), payload.to_string());
+                    .insert(m.identity.widget_run_id.clone(), payload_digest(payload));
+            }
+            Message::AssistRequest(r) => {
+                self.call_learners
+                    .insert(r.call_id.clone(), r.identity.learner.clone());
+            }
+            Message::ScoreRequest(r) => {
+                self.call_learners
+                    .insert(r.call_id.clone(), r.identity.learner.clone());
             }
             _ => {}
         }
     }
+
+    /// How many runs and calls it knows (what a reload is compared by, in tests).
+    pub fn len(&self) -> (usize, usize) {
+        (
+            self.completed_payloads.len() + self.struggle_payloads.len(),
+            self.call_learners.len(),
+        )
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == (0, 0)
+    }
+}
+
+/// A payload's digest for the redelivery check: SipHash with fixed keys, the same in every
+/// process of one build (the digests live in memory only, never in the store).
+pub fn payload_digest(payload: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    #[expect(
+        deprecated,
+        reason = "SipHasher13's fixed keys are what makes the digest stable within a build"
+    )]
+    let mut hasher = std::hash::SipHasher::new();
+    payload.hash(&mut hasher);
+    hasher.finish()
 }
