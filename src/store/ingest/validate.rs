@@ -68,18 +68,10 @@ async fn load_runs(
             "SELECT widget_run_id, 'c', payload FROM results_with_payload WHERE class_id = ",
         );
         q.push_bind(class_id.to_string());
-        if let Some(named) = named {
-            q.push(" AND widget_run_id IN (");
-            push_list(&mut q, named);
-            q.push(")");
-        }
+        push_named(&mut q, "widget_run_id", named);
         q.push(" UNION ALL SELECT widget_run_id, 's', payload FROM struggles_with_payload WHERE class_id = ");
         q.push_bind(class_id.to_string());
-        if let Some(named) = named {
-            q.push(" AND widget_run_id IN (");
-            push_list(&mut q, named);
-            q.push(")");
-        }
+        push_named(&mut q, "widget_run_id", named);
         let rows: Vec<(String, String, String)> = q.build_query_as().fetch_all(&mut *conn).await?;
         let mut known: HashMap<String, RunFacts> = HashMap::new();
         for (run, which, payload) in rows {
@@ -112,11 +104,7 @@ async fn load_calls(
             "SELECT call_id, function, deadline, state, learner FROM calls WHERE class_id = ",
         );
         q.push_bind(class_id.to_string());
-        if let Some(named) = named {
-            q.push(" AND call_id IN (");
-            push_list(&mut q, named);
-            q.push(")");
-        }
+        push_named(&mut q, "call_id", named);
         let rows: Vec<(String, String, String, String, String)> =
             q.build_query_as().fetch_all(&mut *conn).await?;
         for (call_id, function, deadline, call_state, learner) in rows {
@@ -138,6 +126,21 @@ async fn load_calls(
         }
         Ok(())
     })
+}
+
+/// ` AND <column> IN (<named>)`, or nothing when every row of the class is wanted.
+fn push_named<'args, DB: sqlx::Database>(
+    q: &mut QueryBuilder<'args, DB>,
+    column: &str,
+    named: Option<&[&str]>,
+) where
+    String: sqlx::Encode<'args, DB> + sqlx::Type<DB>,
+{
+    if let Some(named) = named {
+        q.push(format!(" AND {column} IN ("));
+        push_list(q, named);
+        q.push(")");
+    }
 }
 
 pub(super) fn push_list<'args, DB: sqlx::Database>(q: &mut QueryBuilder<'args, DB>, items: &[&str])

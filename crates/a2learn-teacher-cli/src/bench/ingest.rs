@@ -305,8 +305,8 @@ async fn follow_feed(
     Ok(())
 }
 
-/// The pipeline without the network: the log's frames handed to `Store::ingest` in batches of
-/// 1,000, as the feed reader would. Returns frames per second.
+/// The pipeline without the network: the log's frames handed to `Store::ingest_with` in
+/// batches of 1,000 with the class's memory, as the feed reader does. Returns frames per second.
 pub async fn store_ingest(target: &Target, source: &ReplaySource) -> anyhow::Result<f64> {
     let clock: SharedClock = Arc::new(SystemClock);
     let store = target.fresh("ingest", clock).await?;
@@ -314,6 +314,7 @@ pub async fn store_ingest(target: &Target, source: &ReplaySource) -> anyhow::Res
     let client = HostClient::connect(&source.host.url(), &source.token).await?;
     let registry = refresh_catalog(&store, &client).await?;
     client.close().await;
+    let mut memory = a2learn_teacher::store::ClassMemory::new();
     let started = Instant::now();
     for chunk in source.data.chunks(1000) {
         let batch = chunk
@@ -323,7 +324,9 @@ pub async fn store_ingest(target: &Target, source: &ReplaySource) -> anyhow::Res
                 data: data.clone(),
             })
             .collect();
-        store.ingest(&source.class_id, &registry, batch).await?;
+        store
+            .ingest_with(&source.class_id, &registry, batch, &mut memory)
+            .await?;
     }
     let rate = source.frames as f64 / started.elapsed().as_secs_f64();
     store.close().await;
