@@ -2,8 +2,9 @@
 //! (`ClassMemory`), on a real SQLite file and a real PostgreSQL database: two followers of one
 //! class, each warm, take turns writing it; the fence makes the stale one reload before it
 //! validates, so an answer to a call the other opened is kept — and with the fence off (the
-//! negative control) the same answer is lost. And a follower's memory after a long run with
-//! drops and duplicates equals the state reloaded from the store.
+//! negative control) the same answer is lost. A follow-up marked done on the desk while the
+//! follower is warm reaches its cell. And a follower's memory (contract state and the grid's
+//! cells) after a long run with drops and duplicates equals what a reload reads from the store.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests fail loudly
 
 mod support;
@@ -21,6 +22,7 @@ const STRUGGLE: &str = "a2learn.widget_struggle";
 
 on_both_engines!(
     two_followers_of_one_class_take_turns_behind_the_fence,
+    a_follow_up_marked_done_reaches_a_warm_followers_cell,
     a_followers_memory_equals_the_store_after_a_long_run,
 );
 
@@ -112,6 +114,69 @@ async fn without_the_fence_a_stale_follower_loses_an_answer() {
     assert_eq!(unfenced.reloads, 0);
 }
 
+/// The follow-up signal of learner A's cell after: a request that expired unanswered, the
+/// desk marking its follow-up done, then A's completion of the step through the warm memory.
+async fn follow_up_after_completion(db: &TestDb, mut memory: ClassMemory) -> bool {
+    let store = &db.store;
+    store.upsert_class(CLASS, "Period 3", None).await.unwrap();
+    store.save_catalog(&catalog()).await.unwrap();
+    let registry = store.registry().await.unwrap();
+    let expired = serde_json::json!({"call_id": "call-1", "at": "2027-01-15T08:03:00Z",
+        "error": {"code": "timeout", "message": "nobody answered"}});
+    store
+        .ingest_with(
+            CLASS,
+            &registry,
+            vec![
+                frame(1, ASSIST, assist("anon_aaaa1111", "run-1", "call-1", "?")),
+                frame(2, ANSWER, expired),
+            ],
+            &mut memory,
+        )
+        .await
+        .unwrap();
+    let owed = "SELECT follow_up FROM grid_cells WHERE learner = 'anon_aaaa1111'";
+    assert!(db.flag(owed).await, "the presence: a follow-up is owed");
+    a2learn_teacher::desk::Desk::new(store)
+        .follow_up_done("call-1")
+        .await
+        .unwrap();
+    assert!(!db.flag(owed).await, "the desk cleared it");
+    store
+        .ingest_with(
+            CLASS,
+            &registry,
+            vec![frame(
+                3,
+                COMPLETED,
+                completion("anon_aaaa1111", "run-1", Some(true)),
+            )],
+            &mut memory,
+        )
+        .await
+        .unwrap();
+    let (_, cells) = store.class_state(CLASS).await.unwrap();
+    if !memory.unfenced_for_tests() {
+        assert!(memory.cells() == &cells, "the memory is the store's again");
+        assert_eq!(memory.reloads, 1, "the desk's write moved the version");
+    }
+    db.flag(owed).await
+}
+
+async fn a_follow_up_marked_done_reaches_a_warm_followers_cell(db: TestDb) {
+    assert!(!follow_up_after_completion(&db, ClassMemory::new()).await);
+}
+
+/// The negative control: the fence off, the follower writes its stale cell back, and the
+/// follow-up the teacher marked done is owed again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_fence_a_follow_up_done_comes_back() {
+    let db = TestDb::open(support::engines::Engine::Sqlite)
+        .await
+        .unwrap();
+    assert!(follow_up_after_completion(&db, ClassMemory::unfenced()).await);
+}
+
 /// One event of the long run: a learner's step, its help request and answer, its struggle and
 /// completion, in the order a class makes them.
 fn events_of(i: usize) -> Vec<(&'static str, Value)> {
@@ -165,16 +230,21 @@ async fn a_followers_memory_equals_the_store_after_a_long_run(db: TestDb) {
                 .unwrap();
         }
     }
-    let reloaded = store.class_state(CLASS).await.unwrap();
-    let (runs, calls) = reloaded.len();
+    let (state, cells) = store.class_state(CLASS).await.unwrap();
+    let (runs, calls) = state.len();
     assert!(
-        runs > 50_000 && calls > 15_000,
-        "the run made a class worth comparing: {runs} runs, {calls} calls"
+        runs > 50_000 && calls > 15_000 && cells.len() == 1000,
+        "the run made a class worth comparing: {runs} runs, {calls} calls, {} cells",
+        cells.len()
     );
     assert_eq!(memory.reloads, 0, "nothing else wrote the class");
     assert!(
-        memory.state() == &reloaded,
-        "the memory kept by the follower is the state the store holds"
+        memory.state() == &state,
+        "the contract state kept by the follower is the one the store holds"
+    );
+    assert!(
+        memory.cells() == &cells,
+        "the grid's cells kept by the follower are the ones the store holds"
     );
     // The control: a state that missed one batch is not equal.
     let mut behind = ClassMemory::new();
@@ -195,5 +265,6 @@ async fn a_followers_memory_equals_the_store_after_a_long_run(db: TestDb) {
         )
         .await
         .unwrap();
-    assert!(behind.state() != &store.class_state(CLASS).await.unwrap());
+    let (state, cells) = store.class_state(CLASS).await.unwrap();
+    assert!(behind.state() != &state && behind.cells() != &cells);
 }

@@ -814,5 +814,7 @@ pub(crate) async fn refresh_call_row(
     lock_class(conn, class_id).await?;
     let mut touched = crate::store::rollup::Touched::default();
     touched.call(call_id);
-    crate::store::rollup::refresh_touched(conn, class_id, touched).await
+    crate::store::rollup::refresh_touched(conn, class_id, touched, None).await?;
+    // The class's cells changed outside its follower: the follower's copy is stale.
+    crate::store::Store::bump_class_versions(conn, Some(class_id)).await
 }

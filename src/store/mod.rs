@@ -37,6 +37,7 @@ pub use ingest::{
     MAX_PAUSE_MESSAGE_CHARS, QUARANTINE_RAW_BYTES, QuarantineRow, ROWS_PER_STATEMENT,
     RebuildOutcome, RowsTouched, check_batch, stored_message, truncate_utf8,
 };
+pub use rollup::CellCache;
 pub use standards::CatalogStandard;
 
 /// The embedded migrations (the repository's `migrations/` folder, compiled in).

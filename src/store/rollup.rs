@@ -93,11 +93,51 @@ struct Stored {
     facts: CellFacts,
 }
 
-/// Brings the rollup of the touched rows of `class_id` up to date.
+/// A class's rollup rows as the follower that writes the class keeps them (in its
+/// `ClassMemory`, fenced by the class's version like the rest of it): a batch then finds the
+/// cells it touches here instead of reading them back.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellCache {
+    by_pathway: HashMap<String, HashMap<Cell, Stored>>,
+}
+
+impl CellCache {
+    /// How many cells it holds.
+    pub fn len(&self) -> usize {
+        self.by_pathway.values().map(HashMap::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Every rollup row of the class.
+pub(crate) async fn load_cells(
+    conn: &mut Conn<'_>,
+    class_id: &str,
+) -> Result<CellCache, StoreError> {
+    let pathways: Vec<String> = on_conn!(conn, |conn| {
+        sqlx::query_scalar("SELECT DISTINCT pathway_id FROM grid_cells WHERE class_id = $1")
+            .bind(class_id)
+            .fetch_all(&mut *conn)
+            .await?
+    });
+    let mut cache = CellCache::default();
+    for pathway in pathways {
+        let cells = stored_cells(conn, class_id, &pathway, &Narrow::Class).await?;
+        cache.by_pathway.insert(pathway, cells);
+    }
+    Ok(cache)
+}
+
+/// Brings the rollup of the touched rows of `class_id` up to date: with the class's cells from
+/// `cache` when the writer keeps them (and keeps them current), else read from the store.
 pub(crate) async fn refresh_touched(
     conn: &mut Conn<'_>,
     class_id: &str,
     mut touched: Touched,
+    mut cache: Option<&mut CellCache>,
 ) -> Result<(), StoreError> {
     on_conn!(conn, |conn| {
         if !touched.calls.is_empty() {
@@ -118,7 +158,16 @@ pub(crate) async fn refresh_touched(
         }
     });
     for (pathway, cells) in touched.cells {
-        let mut stored = stored_cells(conn, class_id, &pathway, &narrow_to(cells.keys())).await?;
+        let mut stored = match cache.as_deref_mut() {
+            Some(cache) => {
+                let kept = cache.by_pathway.entry(pathway.clone()).or_default();
+                cells
+                    .keys()
+                    .filter_map(|cell| kept.get(cell).map(|s| (cell.clone(), *s)))
+                    .collect()
+            }
+            None => stored_cells(conn, class_id, &pathway, &narrow_to(cells.keys())).await?,
+        };
         let with_calls = cells.iter().filter(|(_, a)| a.calls).map(|(c, _)| c);
         let mut calls = if cells.values().any(|a| a.calls) {
             call_facts(conn, class_id, &pathway, &narrow_to(with_calls)).await?
@@ -134,7 +183,25 @@ pub(crate) async fn refresh_touched(
             facts.add(&added.facts);
             (cell, before, facts)
         });
-        write_cells(conn, class_id, &pathway, rows.collect()).await?;
+        let rows: Vec<(Cell, Option<Stored>, CellFacts)> = rows.collect();
+        if let Some(cache) = cache.as_deref_mut() {
+            let kept = cache.by_pathway.entry(pathway.clone()).or_default();
+            for (cell, _, facts) in &rows {
+                let state = cell_state(facts);
+                if state == CellState::NotStarted {
+                    kept.remove(cell);
+                } else {
+                    kept.insert(
+                        cell.clone(),
+                        Stored {
+                            state,
+                            facts: *facts,
+                        },
+                    );
+                }
+            }
+        }
+        write_cells(conn, class_id, &pathway, rows).await?;
     }
     Ok(())
 }

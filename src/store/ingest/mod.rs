@@ -48,6 +48,8 @@ pub struct ClassMemory {
     /// The version this follower last wrote; `None`: nothing loaded.
     version: Option<i64>,
     state: BatchState,
+    /// The class's rollup rows (the grid's cells).
+    cells: rollup::CellCache,
     /// Test hook: trust the memory without looking at the version (the negative control of
     /// the fence's tests).
     unfenced: bool,
@@ -74,9 +76,20 @@ impl ClassMemory {
         &self.state
     }
 
+    /// Whether the fence is off ([`ClassMemory::unfenced`]).
+    pub fn unfenced_for_tests(&self) -> bool {
+        self.unfenced
+    }
+
+    /// The rollup rows kept, for the same test.
+    pub fn cells(&self) -> &rollup::CellCache {
+        &self.cells
+    }
+
     fn drop_state(&mut self) {
         self.version = None;
         self.state = BatchState::default();
+        self.cells = rollup::CellCache::default();
     }
 }
 
@@ -111,12 +124,17 @@ impl Store {
         result
     }
 
-    /// Reads the class's state from the store, as a reload would: what a test compares a
-    /// follower's memory with.
-    pub async fn class_state(&self, class_id: &str) -> Result<BatchState, StoreError> {
+    /// Reads the class's state and rollup rows from the store, as a reload would: what a test
+    /// compares a follower's memory with.
+    pub async fn class_state(
+        &self,
+        class_id: &str,
+    ) -> Result<(BatchState, rollup::CellCache), StoreError> {
         // In a transaction of its own, rolled back: one consistent read of the class.
         let mut tx = self.engine().begin_write().await?;
-        validate::load_class_state(&mut tx.conn(), class_id).await
+        let state = validate::load_class_state(&mut tx.conn(), class_id).await?;
+        let cells = rollup::load_cells(&mut tx.conn(), class_id).await?;
+        Ok((state, cells))
     }
 
     /// Bumps the version of every class (or of one): whatever a follower keeps in memory of
@@ -201,11 +219,11 @@ impl Store {
         // 2. Contract level: the state machine over the state of the runs and calls this batch
         //    mentions: the follower's memory of the class, or fetched in a few statements.
         let mut fetched;
-        let state = match &mut memory {
-            Some(memory) => &mut memory.state,
+        let (state, cells) = match &mut memory {
+            Some(memory) => (&mut memory.state, Some(&mut memory.cells)),
             None => {
                 fetched = load_state(conn, class_id, &frames.parsed).await?;
-                &mut fetched
+                (&mut fetched, None)
             }
         };
         let accepted = validate(
@@ -220,7 +238,7 @@ impl Store {
         outcome.stored = write_ledger(conn, class_id, &accepted, now).await?;
         let (changes, touched) = apply_accepted(conn, class_id, &accepted, now).await?;
         outcome.changes = changes;
-        rollup::refresh_touched(conn, class_id, touched).await?;
+        rollup::refresh_touched(conn, class_id, touched, cells).await?;
         if outcome.changes.any() {
             outcome.rows = state.rows_touched(&accepted);
         }
@@ -302,6 +320,7 @@ async fn fence_check(
         None => {}
     }
     memory.state = validate::load_class_state(conn, class_id).await?;
+    memory.cells = rollup::load_cells(conn, class_id).await?;
     memory.version = Some(stored);
     Ok(())
 }
