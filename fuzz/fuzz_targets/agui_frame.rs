@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         .iter()
         .filter_map(|i| match i {
             Incoming::Frame { data, .. } => Some(data.clone()),
-            Incoming::Backfill(_) => None,
+            Incoming::Backfill { .. } => None,
         })
         .collect();
 
