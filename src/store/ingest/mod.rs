@@ -2,7 +2,8 @@
 //!
 //! Inside one `BEGIN IMMEDIATE` transaction the batch is deduplicated against the stored cursor,
 //! parsed (AG-UI, then the contract), validated by the contract's state machine over the stored
-//! state, appended to the ledger, applied to the derived tables, and the cursor is advanced.
+//! state (a follower's [`ClassMemory`] of it, fenced by the class's version), appended to the
+//! ledger, applied to the derived tables, and the cursor is advanced.
 //! Either all of that lands or none of it does, so a crash anywhere loses nothing (the feed
 //! replays from the old cursor) and doubles nothing (the ledger is idempotent on
 //! `(class_id, seq)`, results on `widget_run_id`). Taking the write lock first means two sync
@@ -138,7 +139,8 @@ impl Store {
     }
 
     /// Bumps the version of every class (or of one): whatever a follower keeps in memory of
-    /// them is stale from now on. `db rebuild` and every ingest without a memory call it.
+    /// them is stale from now on. `db rebuild`, every ingest without a memory and the desk's
+    /// refresh of a cell call it.
     pub(crate) async fn bump_class_versions(
         conn: &mut super::engine::Conn<'_>,
         class_id: Option<&str>,
