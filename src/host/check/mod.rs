@@ -20,6 +20,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::mcp::{HostClient, HostError};
+use super::offers::{ASSIGN_PATHWAY, CLAIM, CREATE_CLASS, RESPOND};
 use crate::store::Pathway;
 use feed::{FEED_CHECKS, feed_checks};
 use read::{FeedRead, Until, read_feed};
@@ -154,10 +155,10 @@ const READ_TOOLS: [(&str, &[&str]); 2] = [
 /// database) lists none of them, and the dashboard then shows none of their controls; a host
 /// that lists some but not all is broken.
 const WRITE_TOOLS: [(&str, &[&str]); 4] = [
-    ("create_class", &["title"]),
-    ("assign_pathway", &["class_id", "pathway_id"]),
-    ("claim", &["call_id"]),
-    ("respond", &["call_id"]),
+    (CREATE_CLASS, &["title"]),
+    (ASSIGN_PATHWAY, &["class_id", "pathway_id"]),
+    (CLAIM, &["call_id"]),
+    (RESPOND, &["call_id"]),
 ];
 /// The optional tools (`pathway-host.md` §3, and `list_classes`).
 const OPTIONAL_TOOLS: [(&str, &[&str]); 4] = [
