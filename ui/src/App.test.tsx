@@ -330,11 +330,22 @@ describe("classes, settings and diagnostics", () => {
     const classes = [
       { class_id: "s-1", title: "Fractions", host: null, join_code: null, learners: 3, open_requests: 0 },
     ];
-    render(<App ipc={fakeIpc({ classes }).ipc} />);
+    const fake = fakeIpc({ classes });
+    // The host's answer counted: the absences below come after the window heard it.
+    let answered = 0;
+    const ask = fake.ipc.hostOffers;
+    fake.ipc.hostOffers = async () => {
+      const offers = await ask();
+      answered += 1;
+      return offers;
+    };
+    render(<App ipc={fake.ipc} />);
     expect(await screen.findByLabelText("New class")).toBeTruthy();
+    await waitFor(() => expect(answered).toBeGreaterThan(0));
     expect(screen.queryByTestId("read-only-host")).toBeNull();
     act(() => screen.getByRole("button", { name: /Fractions/ }).click());
     expect(await within(screen.getByTestId("setup-menu")).findByTestId("assign-open")).toBeTruthy();
+    await waitFor(() => expect(answered).toBeGreaterThan(1));
     expect(screen.queryByTestId("assign-read-only")).toBeNull();
   });
 
