@@ -654,3 +654,30 @@ async fn a_class_the_host_lists_is_followed_once_picked() {
     live.shutdown().await;
     host.shutdown().await;
 }
+
+/// Sharded followers start at once and bind the classes they see in the same moment: every
+/// bind of one class agrees on its key and one row is made. On PostgreSQL the loser of the
+/// race used to trip the (host, class) index and end its sync with "duplicate key".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn binds_of_one_class_at_once_agree_on_one_key() {
+    use support::engines::{Engine, TestDb};
+    for engine in [Engine::Sqlite, Engine::Postgres] {
+        let Some(db) = TestDb::open(engine).await else {
+            continue;
+        };
+        for round in 0..20 {
+            let class = format!("c-{round}");
+            let keys: Vec<String> = futures_util::future::join_all((0..8).map(|_| {
+                db.store
+                    .bind_class_to_host(&class, "https://school.example")
+            }))
+            .await
+            .into_iter()
+            .map(|key| key.expect("every bind succeeds"))
+            .collect();
+            assert!(keys.iter().all(|k| *k == class), "{engine:?}: {keys:?}");
+        }
+        let bound = class_ids(&db.store, "https://school.example").await;
+        assert_eq!(bound.len(), 20, "{engine:?}: one row per class: {bound:?}");
+    }
+}

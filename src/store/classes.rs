@@ -115,6 +115,25 @@ impl Store {
         if host_class_id.trim().is_empty() {
             return Err(StoreError::Invalid("a class needs an id".into()));
         }
+        // Two followers (or two co-teachers' apps) may bind the same class at once; the
+        // loser of that race finds the winner's row on its next try.
+        for _ in 0..3 {
+            if let Some(key) = self.try_bind_class_to_host(host_class_id, host_id).await? {
+                return Ok(key);
+            }
+        }
+        Err(StoreError::Invalid(format!(
+            "class {host_class_id} of host {host_id} could not be bound: its key kept being taken"
+        )))
+    }
+
+    /// One attempt of [`Store::bind_class_to_host`]: `None` when another writer took the key
+    /// this attempt chose between its read and its insert.
+    async fn try_bind_class_to_host(
+        &self,
+        host_class_id: &str,
+        host_id: &str,
+    ) -> Result<Option<String>, StoreError> {
         let now = self.now_ms();
         let mut tx = self.engine().begin_write().await?;
         let key = on_conn!(&mut tx.conn(), |conn| {
@@ -132,8 +151,8 @@ impl Store {
             .bind(host_class_id)
             .fetch_optional(&mut *conn)
             .await?;
-            if let Some(key) = known {
-                key
+            if known.is_some() {
+                known
             } else {
                 let holder: Option<(Option<String>,)> =
                     sqlx::query_as("SELECT host_id FROM classes WHERE class_id = $1")
@@ -170,9 +189,12 @@ impl Store {
                         key
                     }
                 };
+                // No conflict target: a concurrent insert of this host's class under the
+                // same key trips the (host, class) index, not the key's, and PostgreSQL only
+                // turns a conflict on the named index into "do nothing".
                 sqlx::query(
                     "INSERT INTO classes (class_id, host_class_id, title, join_code, created_at, host_id) \
-                     VALUES ($1, $2, $2, NULL, $3, $4) ON CONFLICT (class_id) DO NOTHING",
+                     VALUES ($1, $2, $2, NULL, $3, $4) ON CONFLICT DO NOTHING",
                 )
                 .bind(&key)
                 .bind(host_class_id)
@@ -180,7 +202,13 @@ impl Store {
                 .bind(host_id)
                 .execute(&mut *conn)
                 .await?;
-                key
+                sqlx::query_scalar::<_, String>(
+                    "SELECT class_id FROM classes WHERE host_id = $1 AND host_class_id = $2",
+                )
+                .bind(host_id)
+                .bind(host_class_id)
+                .fetch_optional(&mut *conn)
+                .await?
             }
         });
         tx.commit().await?;
