@@ -3,15 +3,15 @@
 //! Per connection: send `Last-Event-ID` from the stored cursor, parse SSE, gather frames into
 //! batches (up to [`FeedConfig::batch_max`] frames, or what arrived within
 //! [`FeedConfig::batch_window`] of the last batch; after a quiet window a frame goes at once), and
-//! hand each batch to [`Store::ingest`], which stores it and advances the cursor in one
-//! transaction. A dropped, finished or stalled connection is retried with exponential backoff
+//! hand each batch to the feed's writer task, which stores it with [`Store::ingest_with`] (the
+//! batch and the cursor in one transaction) while the connection reads the next one. A dropped, finished or stalled connection is retried with exponential backoff
 //! and jitter; a refused token is not retried (it would only be refused again).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use a2learn_contract::Registry;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -225,29 +225,23 @@ pub async fn run_feed(
             FeedError::UnknownClass(config.class_id.clone())
         })?;
     let mut jitter = Jitter::new(clock.now_ms() as u64 ^ 0x5DEE_CE66);
-    let mut stats = FeedStats::default();
-    // The class's state, kept across batches and reconnects (fenced by its version).
-    let mut memory = ClassMemory::new();
+    // This run's figures, from zero (sinks may be reused by a restarted feed).
+    sinks.stats.send_replace(FeedStats::default());
+    let writer = Writer::start(
+        store.clone(),
+        registry,
+        config.clone(),
+        clock.clone(),
+        sinks.clone(),
+    );
     let mut attempt: u32 = 0;
-    loop {
-        stats.connections += 1;
-        sinks.stats.send_replace(stats);
-        let end = connect_once(
-            &http,
-            &store,
-            &registry,
-            &config,
-            &clock,
-            &sinks,
-            &mut stats,
-            &mut memory,
-            &cancel,
-        )
-        .await;
+    let end = loop {
+        sinks.stats.send_modify(|s| s.connections += 1);
+        let end = connect_once(&http, &store, &writer, &config, &sinks, &cancel).await;
         match end {
             ConnectionEnd::Cancelled => {
                 sinks.state.send_replace(ConnectionState::Offline);
-                return Ok(stats);
+                break Ok(());
             }
             ConnectionEnd::Fatal(err) => {
                 let state = match err {
@@ -256,7 +250,7 @@ pub async fn run_feed(
                 };
                 sinks.state.send_replace(state);
                 tracing::warn!(class_id = %config.class_id, error = %err, "feed stopped");
-                return Err(err);
+                break Err(err);
             }
             ConnectionEnd::Retry { delivered, why } => {
                 if delivered {
@@ -271,28 +265,125 @@ pub async fn run_feed(
                 tokio::select! {
                     _ = cancel.cancelled() => {
                         sinks.state.send_replace(ConnectionState::Offline);
-                        return Ok(stats);
+                        break Ok(());
                     }
                     _ = tokio::time::sleep(delay) => {}
                 }
             }
         }
+    };
+    writer.stop().await;
+    let stats = *sinks.stats.borrow();
+    end.map(|()| stats)
+}
+
+/// The feed's writer: a task that stores the batches a connection hands it, one at a time, in
+/// order, while the connection goes on reading and gathering the next one (the socket, the
+/// SSE parse and the batching overlap the store's write). It owns the class's memory, so the
+/// memory outlives reconnects. A batch that fails to store makes the writer skip the batches
+/// after it until the connection drains it, learns the error and reconnects from the cursor:
+/// the cursor only ever moves with a committed batch, so nothing after a failure is lost.
+struct Writer {
+    jobs: mpsc::Sender<Job>,
+    failed: watch::Receiver<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+enum Job {
+    Batch(Vec<Incoming>),
+    /// Answers once every batch handed over before it is written, with the first error since
+    /// the last drain.
+    Drain(oneshot::Sender<Result<(), String>>),
+}
+
+impl Writer {
+    fn start(
+        store: Store,
+        registry: Arc<Registry>,
+        config: FeedConfig,
+        clock: SharedClock,
+        sinks: FeedSinks,
+    ) -> Self {
+        // One batch being written and one waiting: the reader runs at most one batch ahead.
+        let (jobs, mut rx) = mpsc::channel::<Job>(1);
+        let (failed_tx, failed) = watch::channel(false);
+        let task = tokio::spawn(async move {
+            // The class's state, kept across batches and reconnects (fenced by its version).
+            let mut memory = ClassMemory::new();
+            let mut failure: Option<String> = None;
+            while let Some(job) = rx.recv().await {
+                match job {
+                    Job::Batch(batch) if failure.is_none() => {
+                        let stored = flush(
+                            &store,
+                            &registry,
+                            &config,
+                            &clock,
+                            &sinks,
+                            &mut memory,
+                            batch,
+                        );
+                        if let Err(e) = stored.await {
+                            failure = Some(format!("store: {e}"));
+                            failed_tx.send_replace(true);
+                        }
+                    }
+                    // After a failure the connection will reconnect from the cursor.
+                    Job::Batch(_) => {}
+                    Job::Drain(reply) => {
+                        let _ = reply.send(failure.take().map_or(Ok(()), Err));
+                        failed_tx.send_replace(false);
+                    }
+                }
+            }
+        });
+        Self { jobs, failed, task }
+    }
+
+    /// Hands `pending` (when not empty) to the writer; waits while it is a batch behind.
+    async fn hand_over(&self, pending: &mut Vec<Incoming>) -> Result<(), String> {
+        if pending.is_empty() {
+            return Ok(());
+        }
+        self.jobs
+            .send(Job::Batch(std::mem::take(pending)))
+            .await
+            .map_err(|_| "the feed's writer stopped".to_string())
+    }
+
+    /// Hands `pending` over and waits until everything handed over is written: before a
+    /// reconnect reads the cursor, and before the feed stops.
+    async fn drain(&self, pending: &mut Vec<Incoming>) -> Result<(), String> {
+        self.hand_over(pending).await?;
+        let (reply, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Drain(reply))
+            .await
+            .map_err(|_| "the feed's writer stopped".to_string())?;
+        answer
+            .await
+            .map_err(|_| "the feed's writer stopped".to_string())?
+    }
+
+    /// Whether a batch failed to store since the last drain (the connection should end).
+    fn failed(&self) -> watch::Receiver<bool> {
+        self.failed.clone()
+    }
+
+    async fn stop(self) {
+        drop(self.jobs);
+        if let Err(e) = self.task.await {
+            tracing::error!(error = %e, "the feed's writer ended abnormally");
+        }
     }
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one connection's inputs, passed once from the reconnect loop"
-)]
 async fn connect_once(
     http: &reqwest::Client,
     store: &Store,
-    registry: &Registry,
+    writer: &Writer,
     config: &FeedConfig,
-    clock: &SharedClock,
     sinks: &FeedSinks,
-    stats: &mut FeedStats,
-    memory: &mut ClassMemory,
     cancel: &CancellationToken,
 ) -> ConnectionEnd {
     let cursor = match store.cursor(config.key()).await {
@@ -346,26 +437,32 @@ async fn connect_once(
     let mut last_flush: Option<Instant> = None;
     let mut delivered = false;
     let mut last_bytes = Instant::now();
+    let mut failed = writer.failed();
     loop {
         let stall_at = last_bytes + config.stall_timeout;
         let deadline = flush_at.map_or(stall_at, |f| f.min(stall_at));
         tokio::select! {
             _ = cancel.cancelled() => {
-                if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
+                if let Err(e) = writer.drain(&mut pending).await {
                     tracing::warn!(error = %e, "final batch not stored; the feed will replay it");
                 }
                 return ConnectionEnd::Cancelled;
+            }
+            // (The guard `wait_for` gives is dropped at once: it must not live across an await.)
+            _ = async { failed.wait_for(|failed| *failed).await.map(|_| ()) } => {
+                let why = writer.drain(&mut pending).await.err().unwrap_or_default();
+                return ConnectionEnd::Retry { delivered, why };
             }
             _ = tokio::time::sleep_until(deadline) => {
                 if flush_at.is_some_and(|f| f <= Instant::now()) {
                     flush_at = None;
                     last_flush = Some(Instant::now());
-                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
-                        return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                    if let Err(why) = writer.hand_over(&mut pending).await {
+                        return ConnectionEnd::Retry { delivered, why };
                     }
                     delivered = true;
                 } else if Instant::now() >= stall_at {
-                    let _ = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await;
+                    let _ = writer.drain(&mut pending).await;
                     return ConnectionEnd::Retry { delivered, why: "stalled".into() };
                 }
             }
@@ -377,15 +474,16 @@ async fn connect_once(
                             Err(e) => format!("read: {e}"),
                             _ => "stream ended".into(),
                         };
-                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
-                            return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                        if let Err(why) = writer.drain(&mut pending).await {
+                            return ConnectionEnd::Retry { delivered, why };
                         }
-                        return ConnectionEnd::Retry { delivered: delivered || stats.frames > 0, why };
+                        let delivered = delivered || sinks.stats.borrow().frames > 0;
+                        return ConnectionEnd::Retry { delivered, why };
                     }
                 };
                 last_bytes = Instant::now();
                 if let Err(e) = parser.feed(&chunk, &mut items) {
-                    let _ = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await;
+                    let _ = writer.drain(&mut pending).await;
                     return ConnectionEnd::Retry { delivered, why: e.to_string() };
                 }
                 for item in items.drain(..) {
@@ -396,8 +494,8 @@ async fn connect_once(
                 if pending.len() >= config.batch_max {
                     flush_at = None;
                     last_flush = Some(Instant::now());
-                    if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
-                        return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                    if let Err(why) = writer.hand_over(&mut pending).await {
+                        return ConnectionEnd::Retry { delivered, why };
                     }
                     delivered = true;
                 } else if !pending.is_empty() && flush_at.is_none() {
@@ -408,8 +506,8 @@ async fn connect_once(
                     let due = last_flush.map_or(now, |t| t + config.batch_window);
                     if due <= now {
                         last_flush = Some(now);
-                        if let Err(e) = flush(store, registry, config, clock, sinks, stats, memory, &mut pending).await {
-                            return ConnectionEnd::Retry { delivered, why: format!("store: {e}") };
+                        if let Err(why) = writer.hand_over(&mut pending).await {
+                            return ConnectionEnd::Retry { delivered, why };
                         }
                         delivered = true;
                     } else {
@@ -421,30 +519,21 @@ async fn connect_once(
     }
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one batch's inputs, passed from the connection's loop"
-)]
+/// Stores one batch and reports what it did.
 async fn flush(
     store: &Store,
     registry: &Registry,
     config: &FeedConfig,
     clock: &SharedClock,
     sinks: &FeedSinks,
-    stats: &mut FeedStats,
     memory: &mut ClassMemory,
-    pending: &mut Vec<Incoming>,
+    batch: Vec<Incoming>,
 ) -> Result<(), StoreError> {
-    if pending.is_empty() {
-        return Ok(());
-    }
-    let batch = std::mem::take(pending);
     let frames = batch.len();
     let outcome = store
         .ingest_with(config.key(), registry, batch, memory)
         .await?;
-    stats.add(&outcome, frames);
-    sinks.stats.send_replace(*stats);
+    sinks.stats.send_modify(|stats| stats.add(&outcome, frames));
     if outcome.changes.any()
         && let Some(tx) = &sinks.changes
     {

@@ -24,7 +24,7 @@ use sqlx::{Connection, QueryBuilder};
 use tokio_util::sync::CancellationToken;
 
 use super::copy::{TableRows, insert_rows, kinds_in, on_raw, read_table};
-use super::{Options, Report, Spread};
+use super::{CpuMeter, Options, Report, Spread};
 use a2learn_contract::Registry;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
@@ -516,6 +516,8 @@ async fn run_on(
     let mut stored = Vec::new();
     let mut pipeline = Vec::new();
     let mut concurrent = Vec::new();
+    let mut pipeline_cores = Vec::new();
+    let mut concurrent_cores = Vec::new();
     let mut described = String::new();
     let mut rows_per_event = f64::NAN;
     for _ in 0..opts.runs {
@@ -526,14 +528,18 @@ async fn run_on(
         };
         raw.push(raw_insert(&target, &source.rows).await?);
         stored.push(store_ingest(&target, source).await?);
+        let cpu = CpuMeter::start();
         pipeline.push(pipeline_replay(&target, source).await?);
+        pipeline_cores.push(cpu.cores_busy());
         let same = stored_rows(&target, &source.class_id).await?;
         anyhow::ensure!(!same.is_empty(), "the pipeline stored nothing");
         rows_per_event = same.len() as f64 / source.frames as f64;
         described = same.describe();
         let secs = raw_insert_same(&target, &same, transactions).await?;
         raw_same.push(source.frames as f64 / secs);
+        let cpu = CpuMeter::start();
         concurrent.push(concurrent_replays(&target, classes).await?);
+        concurrent_cores.push(cpu.cores_busy());
         target.clean(&STORES).await?;
     }
     println!("  the pipeline stores, per replay: {described} ({rows_per_event:.2} rows per frame)");
@@ -576,6 +582,13 @@ async fn run_on(
         "x",
         Spread::one(pipeline_s.median / raw.median),
     );
+    let cores = CpuMeter::start().cores();
+    report.add(
+        "ingest",
+        format!("{prefix}cores busy during the end-to-end replay (whole machine, of {cores})"),
+        "cores",
+        Spread::of(&pipeline_cores),
+    );
     let concurrent = Spread::of(&concurrent);
     report.add(
         "ingest",
@@ -588,6 +601,14 @@ async fn run_on(
         format!("{prefix}ratio {CONCURRENT_SYNCS} syncs at once / one sync"),
         "x",
         Spread::one(concurrent.median / pipeline_s.median),
+    );
+    report.add(
+        "ingest",
+        format!(
+            "{prefix}cores busy during the {CONCURRENT_SYNCS} syncs (whole machine, of {cores})"
+        ),
+        "cores",
+        Spread::of(&concurrent_cores),
     );
     Ok(())
 }

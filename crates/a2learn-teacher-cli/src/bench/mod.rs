@@ -27,6 +27,65 @@ pub use ingest::{
     store_ingest,
 };
 
+/// How many of the machine's cores a stretch of work kept busy, on average, from the kernel's
+/// counters (`/proc/stat`; NaN elsewhere). It counts every process — the pipeline, the host
+/// serving the log, PostgreSQL — which is the point: it shows whether a phase left a core idle.
+pub struct CpuMeter {
+    start: Option<CpuTimes>,
+}
+
+#[derive(Clone, Copy)]
+struct CpuTimes {
+    busy: u64,
+    total: u64,
+    cores: usize,
+}
+
+impl CpuTimes {
+    fn now() -> Option<Self> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let mut lines = stat.lines();
+        let all: Vec<u64> = lines
+            .next()?
+            .strip_prefix("cpu ")?
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        // user nice system idle iowait irq softirq steal: idle and iowait are not work.
+        let total: u64 = all.iter().take(8).sum();
+        let idle = all.get(3)? + all.get(4).copied().unwrap_or(0);
+        let cores = lines.filter(|l| l.starts_with("cpu")).count();
+        Some(Self {
+            busy: total - idle,
+            total,
+            cores,
+        })
+    }
+}
+
+impl CpuMeter {
+    pub fn start() -> Self {
+        Self {
+            start: CpuTimes::now(),
+        }
+    }
+
+    /// Cores busy on average since [`CpuMeter::start`] (of [`CpuMeter::cores`]).
+    pub fn cores_busy(&self) -> f64 {
+        match (self.start, CpuTimes::now()) {
+            (Some(a), Some(b)) if b.total > a.total => {
+                (b.busy - a.busy) as f64 / (b.total - a.total) as f64 * b.cores as f64
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    /// The machine's cores.
+    pub fn cores(&self) -> usize {
+        self.start.map_or(0, |t| t.cores)
+    }
+}
+
 /// Min, median and max of several runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Spread {
