@@ -47,6 +47,10 @@ pub struct HostArgs {
     /// Offer no list_classes (a follower with --all-classes then refuses this host).
     #[arg(long)]
     pub no_class_list: bool,
+    /// Make no class at start (by default a host with no class makes one, assigns it every
+    /// pathway and prints `class: ID`, so `sync --class ID` has a class to follow at once).
+    #[arg(long)]
+    pub no_class: bool,
     /// Seconds between `: ping` comments on idle feeds.
     #[arg(long, default_value_t = 10)]
     pub ping_secs: u64,
@@ -181,8 +185,13 @@ pub fn random_token() -> anyhow::Result<String> {
     Ok(bytes.iter().map(|b| char::from(b'a' + b % 26)).collect())
 }
 
-/// Starts the host, prints `host: URL` and one `token: T` line per token on stdout, and
-/// runs until Ctrl-C (then stops in order: open feeds get `RUN_FINISHED`).
+/// The title of the class a headless host makes for itself.
+pub const HEADLESS_CLASS_TITLE: &str = "Headless class";
+
+/// Starts the host, prints `host: URL`, one `token: T` line per token and one `class: ID` line
+/// per class on stdout (making a class with every pathway assigned when the host has none,
+/// unless `--no-class`), and runs until Ctrl-C (then stops in order: open feeds get
+/// `RUN_FINISHED`).
 pub async fn run(args: HostArgs) -> anyhow::Result<()> {
     let mut config = args.config();
     if config.tokens.is_empty() {
@@ -196,6 +205,21 @@ pub async fn run(args: HostArgs) -> anyhow::Result<()> {
     println!("host: {}", host.url());
     for t in &tokens {
         println!("token: {t}");
+    }
+    let mut classes = host.class_ids();
+    if classes.is_empty() && !args.no_class {
+        let (class_id, _join_code) = host
+            .create_class(HEADLESS_CLASS_TITLE)
+            .map_err(|e| anyhow::anyhow!("making the headless class: {e}"))?;
+        // Assigning a pathway is what brings the simulated learners in.
+        for pathway in host.pathways() {
+            host.assign(&class_id, &pathway.pathway_id, None, None)
+                .map_err(|e| anyhow::anyhow!("assigning {}: {e}", pathway.pathway_id))?;
+        }
+        classes.push(class_id);
+    }
+    for class_id in &classes {
+        println!("class: {class_id}");
     }
     tokio::signal::ctrl_c()
         .await
