@@ -32,6 +32,13 @@ pub const COALESCE_WINDOW: Duration = Duration::from_millis(50);
 /// The title of the class the demo creates on a first start.
 pub const DEMO_CLASS_TITLE: &str = "Demo class";
 
+/// How often the host is asked whether it answers while no class is followed (the feeds tell
+/// it otherwise): one MCP `initialize`, a few small requests.
+pub const PROBE_EVERY: Duration = Duration::from_secs(15);
+
+/// How long a probe waits for the host before calling it offline.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(8);
+
 /// What a teacher's action on the host (a new class, an assignment) can come to.
 #[derive(Debug, thiserror::Error)]
 pub enum ActionError {
@@ -141,8 +148,12 @@ pub struct Live {
     inner: Mutex<Inner>,
     state: watch::Sender<ConnectionState>,
     changes: mpsc::UnboundedSender<StoreChanged>,
-    /// Wakes the state merger when a feed is added or removed.
+    /// Wakes the state merger when a feed is added or removed, and the probe when the target
+    /// changes.
     feeds_changed: watch::Sender<u64>,
+    /// Whether the host answers, asked every `probe_every`: what the status bar tells while
+    /// no class is followed (with no feed, there is nothing else to tell it).
+    probe: watch::Sender<ConnectionState>,
 }
 
 impl Live {
@@ -156,7 +167,22 @@ impl Live {
         watch::Receiver<ConnectionState>,
         mpsc::UnboundedReceiver<StoreChanged>,
     ) {
+        Self::with_probe_every(store, clock, PROBE_EVERY)
+    }
+
+    /// [`Live::new`], asking the host whether it answers every `probe_every` while no class is
+    /// followed (tests shorten it).
+    pub fn with_probe_every(
+        store: Store,
+        clock: SharedClock,
+        probe_every: Duration,
+    ) -> (
+        Arc<Self>,
+        watch::Receiver<ConnectionState>,
+        mpsc::UnboundedReceiver<StoreChanged>,
+    ) {
         let (state, state_rx) = watch::channel(ConnectionState::NotConfigured);
+        let (probe, _) = watch::channel(ConnectionState::NotConfigured);
         let (changes, changes_rx) = mpsc::unbounded_channel();
         let (feeds_changed, _) = watch::channel(0);
         let live = Arc::new(Self {
@@ -170,8 +196,10 @@ impl Live {
             state,
             changes,
             feeds_changed,
+            probe,
         });
         tokio::spawn(merge_states(Arc::downgrade(&live)));
+        tokio::spawn(probe_host(Arc::downgrade(&live), probe_every));
         (live, state_rx, changes_rx)
     }
 
@@ -431,9 +459,15 @@ async fn merge_states(live: std::sync::Weak<Live>) {
             // A feed that has stopped for good keeps its last state in the merge, but is not
             // waited on: a closed channel's `changed()` is ready at once, and waiting on it
             // would spin this loop.
-            let receivers = still_open(all);
+            let mut receivers = still_open(all);
             let merged = if inner.target.is_none() {
                 ConnectionState::NotConfigured
+            } else if states.is_empty() {
+                // No class followed: whether the host answers at all.
+                let mut probe = l.probe.subscribe();
+                let state = probe.borrow_and_update().clone();
+                receivers.push(probe);
+                state
             } else {
                 merge(&states)
             };
@@ -456,6 +490,57 @@ async fn merge_states(live: std::sync::Weak<Live>) {
         tokio::select! {
             r = generation.changed() => if r.is_err() { return },
             _ = any_state => {}
+        }
+    }
+}
+
+/// Asks the target host whether it answers (an MCP session opened and closed) when the target
+/// changes and every `every` after, for as long as the manager lives.
+async fn probe_host(live: std::sync::Weak<Live>, every: Duration) {
+    let mut target_changed = match live.upgrade() {
+        Some(l) => l.feeds_changed.subscribe(),
+        None => return,
+    };
+    let mut probed: Option<String> = None;
+    loop {
+        let Some(l) = live.upgrade() else { return };
+        let (target, following) = {
+            let inner = l.inner.lock().await;
+            (inner.target.clone(), !inner.feeds.is_empty())
+        };
+        let probe = l.probe.clone();
+        drop(l);
+        if target.as_ref().map(|t| &t.url) != probed.as_ref() {
+            // Another host: what was known of the last one says nothing of it.
+            probed = target.as_ref().map(|t| t.url.clone());
+            probe.send_replace(ConnectionState::Connecting);
+        }
+        let state = match target {
+            None => ConnectionState::NotConfigured,
+            // The feeds tell the status bar whether the host answers.
+            Some(_) if following => probe.borrow().clone(),
+            Some(target) => {
+                match HostClient::connect_within(&target.url, &target.token, PROBE_TIMEOUT).await {
+                    Ok(client) => {
+                        client.close().await;
+                        ConnectionState::Connected
+                    }
+                    Err(HostError::TokenRefused) => ConnectionState::TokenRefused,
+                    Err(e) => {
+                        tracing::info!(error = %e, "the host does not answer");
+                        ConnectionState::Offline
+                    }
+                }
+            }
+        };
+        probe.send_if_modified(|s| {
+            let changed = *s != state;
+            *s = state;
+            changed
+        });
+        tokio::select! {
+            r = target_changed.changed() => if r.is_err() { return },
+            _ = tokio::time::sleep(every) => {}
         }
     }
 }

@@ -681,3 +681,66 @@ async fn binds_of_one_class_at_once_agree_on_one_key() {
         assert_eq!(bound.len(), 20, "{engine:?}: one row per class: {bound:?}");
     }
 }
+
+/// Waits until `live`'s connection is `want` (20 s at most), then returns it.
+async fn wait_connection(live: &Live, want: ConnectionState) -> ConnectionState {
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        let now = live.connection();
+        if now == want || Instant::now() > until {
+            return now;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// With a host configured and no class yet, the status bar said "connected" whether or not the
+/// host answered (with no feed, the merge of no states was "connected"). It now tells what a
+/// probe of the host finds: connected while it answers, offline once it stops, token refused
+/// for a wrong token, and nothing configured without a host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_no_class_the_status_bar_tells_whether_the_host_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock: SharedClock = Arc::new(SystemClock);
+    let store = Store::open(&dir.path().join("teacher.db"), clock.clone())
+        .await
+        .unwrap();
+    let (live, _, _) = Live::with_probe_every(store.clone(), clock, Duration::from_millis(100));
+    let school = host(31).await;
+    let url = school.url();
+
+    live.set_target(Some(HostTarget::at(&url, TOKEN)))
+        .await
+        .unwrap();
+    assert_eq!(
+        wait_connection(&live, ConnectionState::Connected).await,
+        ConnectionState::Connected,
+        "the host answers"
+    );
+    assert!(
+        class_ids(&store, &url).await.is_empty(),
+        "no class followed"
+    );
+
+    school.shutdown().await;
+    assert_eq!(
+        wait_connection(&live, ConnectionState::Offline).await,
+        ConnectionState::Offline,
+        "the host stopped answering"
+    );
+
+    let other = host(32).await;
+    live.set_target(Some(HostTarget::at(&other.url(), "not-the-token")))
+        .await
+        .unwrap();
+    assert_eq!(
+        wait_connection(&live, ConnectionState::TokenRefused).await,
+        ConnectionState::TokenRefused
+    );
+    live.set_target(None).await.unwrap();
+    assert_eq!(
+        wait_connection(&live, ConnectionState::NotConfigured).await,
+        ConnectionState::NotConfigured
+    );
+    other.shutdown().await;
+}

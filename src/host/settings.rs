@@ -130,11 +130,16 @@ impl Store {
         self.setting_or_keep(DEMO_HOST_KEY, &id).await
     }
 
-    pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {
-        let mode = match self.setting(MODE_KEY).await?.as_deref() {
+    /// The demo host or a school's, without reading the token.
+    pub async fn host_mode(&self) -> Result<HostMode, StoreError> {
+        Ok(match self.setting(MODE_KEY).await?.as_deref() {
             Some("custom") => HostMode::Custom,
             _ => HostMode::Demo,
-        };
+        })
+    }
+
+    pub async fn host_settings(&self) -> Result<HostSettings, StoreError> {
+        let mode = self.host_mode().await?;
         let storage = self
             .setting(TOKEN_STORAGE_KEY)
             .await?

@@ -21,6 +21,8 @@ pub struct AppStatus {
     pub schema_version: i32,
     pub connection: ConnectionState,
     pub connection_label: String,
+    /// The embedded demo host or a school's: what the welcome page tells the teacher to do.
+    pub host_mode: HostMode,
 }
 
 /// A class as the sidebar lists it.
@@ -107,6 +109,7 @@ pub async fn status(live: &Live, version: &str) -> Result<AppStatus, ViewError> 
         schema_version: count(schema_version / 1_000_000),
         connection_label: connection.label(),
         connection,
+        host_mode: store.host_mode().await?,
     })
 }
 

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Profiler } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "./App";
+import { App, welcomeNext } from "./App";
 import type {
   AppStatus,
   CheckResult,
@@ -30,6 +30,7 @@ const status: AppStatus = {
   schema_version: 20261129,
   connection: { state: "not_configured" },
   connection_label: "no host configured",
+  host_mode: "demo",
 };
 
 const resumeCheck: CheckResult = {
@@ -226,6 +227,33 @@ describe("the app frame", () => {
     expect(screen.getByTestId("join-code").textContent).toBe("QX7-42K");
     expect(screen.getByTestId("learner-count").textContent).toBe("24");
     expect(button.getAttribute("aria-current")).toBe("page");
+  });
+
+  it("opens the only class there is by itself, and with two waits for the teacher's pick", async () => {
+    const demo = { class_id: "d1", title: "Demo class", host: null, join_code: null, learners: 6, open_requests: 0 };
+    render(<App ipc={fakeIpc({ classes: [demo] }).ipc} />);
+    expect(await screen.findByRole("heading", { name: "Demo class" })).toBeTruthy();
+    expect(screen.queryByTestId("welcome-next")).toBeNull();
+    cleanup();
+    const other = { ...demo, class_id: "d2", title: "Period 4" };
+    render(<App ipc={fakeIpc({ classes: [demo, other] }).ipc} />);
+    expect((await screen.findByTestId("welcome-next")).textContent).toBe(
+      "Choose a class on the left to see its progress.",
+    );
+    expect(screen.queryByRole("heading", { name: "Demo class" })).toBeNull();
+  });
+
+  it("tells what to do next on each host, and never promises a demo class on a school's", () => {
+    const school = (state: ConnectionState) => ({ ...status, host_mode: "custom" as const, connection: state });
+    expect(welcomeNext(status, 0)).toMatch(/demo class is being made/);
+    const down = welcomeNext(school({ state: "offline" }), 0);
+    expect(down).toMatch(/not answering/);
+    expect(down).not.toMatch(/demo/);
+    expect(welcomeNext(school({ state: "token_refused" }), 0)).toMatch(/refused the token/);
+    const empty = welcomeNext(school({ state: "connected" }), 0);
+    expect(empty).toMatch(/No classes on your school's host yet/);
+    expect(empty).not.toMatch(/demo/);
+    expect(welcomeNext(school({ state: "offline" }), 2)).toMatch(/Choose a class/);
   });
 
   it("names the host of two classes that share a title, and of no other", async () => {

@@ -94,6 +94,18 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
   const classes = state.kind === "ready" ? state.classes : [];
   const current = view.kind === "class" ? (classes.find((c) => c.class_id === view.classId) ?? null) : null;
 
+  // Until the teacher picks a view, the only class there is opens by itself: on a first start
+  // that is the demo class, a moment after the window (not a welcome page pointing at it).
+  const navigated = useRef(false);
+  const onView = useCallback((next: View) => {
+    navigated.current = true;
+    setView(next);
+  }, []);
+  const onlyClass = classes.length === 1 ? (classes[0]?.class_id ?? null) : null;
+  useEffect(() => {
+    if (!navigated.current && onlyClass !== null) setView({ kind: "class", classId: onlyClass });
+  }, [onlyClass]);
+
   return (
     <ChangeFeedProvider value={feed}>
       <div className="frame">
@@ -105,11 +117,11 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
           ipc={ipc}
           classes={classes}
           view={view}
-          onView={setView}
+          onView={onView}
           loading={state.kind === "loading"}
           onCreated={(c) => {
             setState((prev) => (prev.kind === "ready" ? { ...prev, classes: [...prev.classes, c] } : prev));
-            setView({ kind: "class", classId: c.class_id });
+            onView({ kind: "class", classId: c.class_id });
           }}
         />
         <main className="frame-main" aria-live="polite">
@@ -134,10 +146,8 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
           ) : (
             <section className="welcome" aria-labelledby="welcome-title">
               <h2 id="welcome-title">Welcome</h2>
-              <p>
-                {classes.length === 0
-                  ? "No classes yet. Create one on the left, or wait a moment for the demo class."
-                  : "Choose a class on the left to see its progress."}
+              <p data-testid="welcome-next">
+                {state.kind === "ready" ? welcomeNext(state.status, classes.length) : "Loading your classes…"}
               </p>
             </section>
           )}
@@ -146,6 +156,23 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
       </div>
     </ChangeFeedProvider>
   );
+}
+
+/** What the welcome page tells the teacher to do next, for the host they are on. */
+export function welcomeNext(status: AppStatus, classCount: number): string {
+  if (classCount > 0) return "Choose a class on the left to see its progress.";
+  if (status.host_mode === "demo") {
+    return "The demo class is being made: its simulated learners start in a moment, and it opens here.";
+  }
+  switch (status.connection.state) {
+    case "offline":
+    case "reconnecting":
+      return "Your school's host is not answering. Check its address in Settings, or try again when the network is back.";
+    case "token_refused":
+      return "Your school's host refused the token. Enter the token it gave you in Settings.";
+    default:
+      return "No classes on your school's host yet. Create one on the left, or follow one the host already has.";
+  }
 }
 
 /** Diagnostics count everything: they reload on any change. */

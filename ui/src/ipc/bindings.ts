@@ -140,6 +140,8 @@ export type AppStatus = {
 	schema_version: number,
 	connection: ConnectionState,
 	connection_label: string,
+	/**  The embedded demo host or a school's: what the welcome page tells the teacher to do. */
+	host_mode: HostMode,
 };
 
 export type AssignInput = {
