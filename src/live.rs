@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use crate::clock::SharedClock;
 use crate::error::Coded;
 use crate::host::ConnectionState;
-use crate::host::feed::{FeedConfig, FeedSinks, StoreChanged};
+use crate::host::feed::{FeedConfig, FeedSinks, FeedStats, StoreChanged};
 use crate::host::mcp::{HostClient, HostError, LIST_CLASSES, ListedClass};
 use crate::host::offers::HostOffers;
 use crate::privacy::outgoing::TextField;
@@ -132,6 +132,7 @@ struct Feed {
     cancel: CancellationToken,
     task: JoinHandle<()>,
     state: watch::Receiver<ConnectionState>,
+    stats: watch::Receiver<FeedStats>,
 }
 
 struct Inner {
@@ -232,6 +233,14 @@ impl Live {
         Ok(())
     }
 
+    /// The feed of a followed class (by the store's key): its state and figures; `None` when
+    /// the class is not followed now.
+    pub async fn feed(&self, class_id: &str) -> Option<(ConnectionState, FeedStats)> {
+        let inner = self.inner.lock().await;
+        let feed = inner.feeds.get(class_id)?;
+        Some((feed.state.borrow().clone(), *feed.stats.borrow()))
+    }
+
     pub async fn target(&self) -> Option<HostTarget> {
         self.inner.lock().await.target.clone()
     }
@@ -244,7 +253,7 @@ impl Live {
         if inner.feeds.contains_key(class_id) {
             return;
         }
-        let (mut sinks, state_rx, _stats) = FeedSinks::new();
+        let (mut sinks, state_rx, stats) = FeedSinks::new();
         sinks.changes = Some(self.changes.clone());
         let cancel = CancellationToken::new();
         let config = FeedConfig::new(&target.url, &target.token, host_class_id).stored_as(class_id);
@@ -263,6 +272,7 @@ impl Live {
                 cancel,
                 task,
                 state: state_rx,
+                stats,
             },
         );
     }

@@ -83,6 +83,7 @@ macro_rules! specta_builder {
                 $crate::commands::class_view::pathway_map,
                 $crate::commands::class_view::pathway_node,
                 $crate::commands::room::class_room,
+                $crate::commands::room::class_freshness,
                 $crate::commands::room::pause_class,
                 $crate::commands::room::resume_class,
                 $crate::commands::room::set_pacing,

@@ -137,6 +137,9 @@ pub struct FeedStats {
     /// Connection attempts, counted as each starts (one cut short by a stop is counted too).
     pub connections: u64,
     pub last_seq: Option<i64>,
+    /// When the host last sent anything on the feed (a frame or a `: ping`), from the clock:
+    /// all work the host had logged before then has been received.
+    pub last_heard_ms: Option<i64>,
 }
 
 impl FeedStats {
@@ -237,7 +240,7 @@ pub async fn run_feed(
     let mut attempt: u32 = 0;
     let end = loop {
         sinks.stats.send_modify(|s| s.connections += 1);
-        let end = connect_once(&http, &store, &writer, &config, &sinks, &cancel).await;
+        let end = connect_once(&http, &store, &writer, &config, &clock, &sinks, &cancel).await;
         match end {
             ConnectionEnd::Cancelled => {
                 sinks.state.send_replace(ConnectionState::Offline);
@@ -383,6 +386,7 @@ async fn connect_once(
     store: &Store,
     writer: &Writer,
     config: &FeedConfig,
+    clock: &SharedClock,
     sinks: &FeedSinks,
     cancel: &CancellationToken,
 ) -> ConnectionEnd {
@@ -428,6 +432,15 @@ async fn connect_once(
         }
     }
     sinks.state.send_replace(ConnectionState::Connected);
+    let heard = || {
+        let now = clock.now_ms();
+        sinks.stats.send_if_modified(|s| {
+            s.last_heard_ms = Some(now);
+            // Nobody waits on this figure; it is read when a view asks.
+            false
+        });
+    };
+    heard();
 
     let mut parser = SseParser::new();
     let mut items = Vec::new();
@@ -482,6 +495,7 @@ async fn connect_once(
                     }
                 };
                 last_bytes = Instant::now();
+                heard();
                 if let Err(e) = parser.feed(&chunk, &mut items) {
                     let _ = writer.drain(&mut pending).await;
                     return ConnectionEnd::Retry { delivered, why: e.to_string() };

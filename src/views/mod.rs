@@ -19,6 +19,7 @@
 pub mod app;
 pub mod class;
 pub mod export;
+pub mod freshness;
 pub mod host_check;
 pub mod knowledge;
 pub mod pathway_map;

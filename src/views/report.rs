@@ -154,6 +154,9 @@ pub struct ReportView {
     pub identified: bool,
     /// When the report was made, RFC 3339 UTC.
     pub generated_at: String,
+    /// How fresh the data is: the newest work and when the host was last heard
+    /// ([`super::freshness::report_line`]).
+    pub freshness: String,
 }
 
 fn step_view(r: StepReport, label: &(dyn Fn(&str) -> String + Sync)) -> StepReportView {
@@ -376,6 +379,9 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
         class_title,
         identified: req.names == ReportNames::Identified,
         generated_at: rfc3339(store.now_ms()),
+        freshness: super::freshness::report_line(
+            &super::freshness::freshness(store, None, &req.class_id).await?,
+        ),
     };
     for a in &assignments {
         out.assignments
@@ -494,7 +500,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
     let _ = write!(
         h,
         "<section class=\"page\"><h1>{} — {}</h1><p class=\"meta\">Class {} · assignment {} · \
-         made {} (UTC){}</p>",
+         made {} (UTC){}</p><p class=\"meta\" data-freshness>{}</p>",
         e(&report.class_title),
         e(&a.pathway_title),
         e(&report.class_id),
@@ -504,7 +510,8 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             " · <strong>names students: keep inside the school</strong>"
         } else {
             " · anonymous ids"
-        }
+        },
+        e(&report.freshness),
     );
     let c = &a.completion;
     let _ = write!(
@@ -640,6 +647,7 @@ mod tests {
             class_title: "Period <3>".into(),
             identified: false,
             generated_at: "2027-01-15T08:00:00Z".into(),
+            freshness: "All work up to 2027-01-15T07:59:58Z (UTC) received.".into(),
             assignments: vec![AssignmentReportView {
                 assignment_id: "as-1".into(),
                 pathway_id: "p".into(),

@@ -1,10 +1,22 @@
-//! The class header's room controls: one-line adapters over `a2learn_teacher::views::room`.
+//! The class header's room controls and freshness line: one-line adapters over
+//! `a2learn_teacher::views::room` and `::freshness`.
 
 use a2learn_teacher::UiError;
+use a2learn_teacher::views::freshness::{self, FreshnessView};
 use a2learn_teacher::views::room::{self, PacingInput, RoomView};
 use tauri::State;
 
 use crate::AppState;
+
+/// The class header's freshness line: the newest work, when the host was last heard.
+#[tauri::command]
+#[specta::specta]
+pub async fn class_freshness(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<FreshnessView, UiError> {
+    Ok(freshness::freshness(state.live.store(), Some(&state.live), &class_id).await?)
+}
 
 #[tauri::command]
 #[specta::specta]

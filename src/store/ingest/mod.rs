@@ -284,6 +284,24 @@ impl Store {
         Ok(outcome)
     }
 
+    /// The newest work stored for a class (a result's or a struggle's time, from its host),
+    /// and when its feed last stored a frame: what the freshness line is made of.
+    pub async fn newest_work(
+        &self,
+        class_id: &str,
+    ) -> Result<(Option<i64>, Option<i64>), StoreError> {
+        Ok(on_pool!(self.engine(), |pool| {
+            sqlx::query_as(
+                "SELECT (SELECT MAX(at_ms) FROM (SELECT MAX(at_ms) AS at_ms FROM results WHERE class_id = $1 \
+                 UNION ALL SELECT MAX(at_ms) FROM struggles WHERE class_id = $1) AS newest), \
+                 (SELECT updated_at FROM feed_cursors WHERE class_id = $1)",
+            )
+            .bind(class_id)
+            .fetch_one(pool)
+            .await?
+        }))
+    }
+
     /// The resume cursor of a class: the highest seq stored.
     pub async fn cursor(&self, class_id: &str) -> Result<Option<i64>, StoreError> {
         Ok(on_pool!(self.engine(), |pool| {

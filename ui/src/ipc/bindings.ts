@@ -72,6 +72,8 @@ export const commands = {
 	pathwayMap: (classId: string) => typedError<PathwayMapView, UiError>(__TAURI_INVOKE("pathway_map", { classId })),
 	pathwayNode: (classId: string, assignmentId: string, widgetId: string) => typedError<StepLearnersView[], UiError>(__TAURI_INVOKE("pathway_node", { classId, assignmentId, widgetId })),
 	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
+	/**  The class header's freshness line: the newest work, when the host was last heard. */
+	classFreshness: (classId: string) => typedError<FreshnessView, UiError>(__TAURI_INVOKE("class_freshness", { classId })),
 	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
 	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
 	setPacing: (input: PacingInput) => typedError<null, UiError>(__TAURI_INVOKE("set_pacing", { input })),
@@ -432,6 +434,27 @@ export type Format =
  *  small groups suppressed; prerequisite and sequence edges).
  */
 "knowledge-map";
+
+/**  Whether the shown work is all the host has. */
+export type FreshnessState = 
+/**  The feed is open and the host was heard within [`HEARD_WITHIN_MS`]. */
+"current" | 
+/**  The feed is connecting, or heard nothing for too long. */
+"behind" | 
+/**  The host does not answer (the feed is offline or retrying). */
+"unreachable" | 
+/**  The host refused the token. */
+"token_refused" | 
+/**  No feed follows the class here (another host's class, or the command line). */
+"not_followed";
+
+export type FreshnessView = {
+	state: FreshnessState,
+	/**  The newest work stored (a result or a struggle), ms since the epoch, the host's time. */
+	newest_work_ms: number | null,
+	/**  When the host was last heard on the feed (live), else when the feed last stored a frame. */
+	last_heard_ms: number | null,
+};
 
 export type GridCellView = {
 	state: CellState,
@@ -890,6 +913,11 @@ export type ReportView = {
 	identified: boolean,
 	/**  When the report was made, RFC 3339 UTC. */
 	generated_at: string,
+	/**
+	 *  How fresh the data is: the newest work and when the host was last heard
+	 *  ([`super::freshness::report_line`]).
+	 */
+	freshness: string,
 };
 
 /**  Where a help request stands. */

@@ -69,6 +69,8 @@ import type {
   DetailField,
   EvidenceView,
   FollowUpView,
+  FreshnessState,
+  FreshnessView,
   GridRowView,
   GridView,
   KnowledgeMapView,
@@ -114,6 +116,8 @@ export type {
   DetailField,
   EvidenceView,
   FollowUpView,
+  FreshnessState,
+  FreshnessView,
   GridRowView,
   GridView,
   KnowledgeMapView,
@@ -169,6 +173,8 @@ export interface ClassViewIpc {
   setSuppressionK(k: number): Promise<number>;
   /** The class header's room state and the controls the host offers (pause, pacing). */
   room(classId: string): Promise<RoomView>;
+  /** How fresh the class's data is: the newest work, when the host was last heard. */
+  freshness(classId: string): Promise<FreshnessView>;
   pause(classId: string, message: string | null): Promise<void>;
   resume(classId: string): Promise<void>;
   setPacing(input: PacingInput): Promise<void>;
@@ -370,6 +376,7 @@ export const tauriIpc: TeacherIpc = {
     suppressionK: async () => unwrap(await commands.suppressionK()),
     setSuppressionK: async (k) => unwrap(await commands.setSuppressionK(k)),
     room: async (classId) => unwrap(await commands.classRoom(classId)),
+    freshness: async (classId) => unwrap(await commands.classFreshness(classId)),
     pause: async (classId, message) => {
       unwrap(await commands.pauseClass(classId, message));
     },

@@ -6,6 +6,7 @@ import type { ClassViewIpc } from "../ipc";
 export const noRoomControls: Pick<
   ClassViewIpc,
   | "room"
+  | "freshness"
   | "pause"
   | "resume"
   | "setPacing"
@@ -27,6 +28,7 @@ export const noRoomControls: Pick<
     can_pace: false,
     tools_unknown: null,
   }),
+  freshness: async () => ({ state: "current", newest_work_ms: null, last_heard_ms: null }),
   pause: async () => {},
   resume: async () => {},
   setPacing: async () => {},
@@ -41,6 +43,7 @@ export const noRoomControls: Pick<
     assignments: [],
     identified: false,
     generated_at: "2026-12-01T14:00:00Z",
+    freshness: "No work received yet.",
   }),
   pathwayMap: async () => ({ pathways: [], learners: 0, k: null }),
   pathwayNode: async () => [],

@@ -22,6 +22,7 @@ import { PathwayMap } from "../maps/PathwayMap";
 import { Report } from "../report/Report";
 import { StudentPage } from "../student/StudentPage";
 import { Evidence } from "./Evidence";
+import { Freshness } from "./Freshness";
 import { mergeRows } from "./gridRows";
 import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
@@ -251,6 +252,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
         <ProjectorSafeSwitch />
         <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
         <RoomControls ipc={ipc} classId={classId} changeTick={roomTick} />
+        <Freshness ipc={cv} classId={classId} changeTick={progressTick} />
       </header>
       {error ? (
         <p role="alert" className="field-error">
