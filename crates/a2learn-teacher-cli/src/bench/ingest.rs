@@ -24,7 +24,7 @@ use sqlx::{Connection, QueryBuilder};
 use tokio_util::sync::CancellationToken;
 
 use super::copy::{TableRows, insert_rows, kinds_in, on_raw, read_table};
-use super::{CpuMeter, Options, Report, Spread};
+use super::{CpuMeter, Options, Report, Spread, ThreadCpu};
 use a2learn_contract::Registry;
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::host::feed::{FeedConfig, FeedSinks, run_feed};
@@ -517,6 +517,8 @@ async fn run_on(
     let mut pipeline = Vec::new();
     let mut concurrent = Vec::new();
     let mut pipeline_cores = Vec::new();
+    let mut sqlite_worker_cores = Vec::new();
+    let mut runtime_cores = Vec::new();
     let mut concurrent_cores = Vec::new();
     let mut described = String::new();
     let mut rows_per_event = f64::NAN;
@@ -529,8 +531,20 @@ async fn run_on(
         raw.push(raw_insert(&target, &source.rows).await?);
         stored.push(store_ingest(&target, source).await?);
         let cpu = CpuMeter::start();
+        let threads = ThreadCpu::start();
         pipeline.push(pipeline_replay(&target, source).await?);
         pipeline_cores.push(cpu.cores_busy());
+        let by_kind = threads.cores();
+        let of_kind = |prefix: &str| -> f64 {
+            by_kind
+                .iter()
+                .filter(|(kind, _)| kind.starts_with(prefix))
+                .map(|(_, cores)| cores)
+                .sum()
+        };
+        sqlite_worker_cores.push(of_kind("sqlx-sqlite"));
+        let all: f64 = by_kind.values().sum();
+        runtime_cores.push(all - of_kind("sqlx-sqlite"));
         let same = stored_rows(&target, &source.class_id).await?;
         anyhow::ensure!(!same.is_empty(), "the pipeline stored nothing");
         rows_per_event = same.len() as f64 / source.frames as f64;
@@ -588,6 +602,18 @@ async fn run_on(
         format!("{prefix}cores busy during the end-to-end replay (whole machine, of {cores})"),
         "cores",
         Spread::of(&pipeline_cores),
+    );
+    report.add(
+        "ingest",
+        format!("{prefix}  of which the store's SQLite worker threads"),
+        "cores",
+        Spread::of(&sqlite_worker_cores),
+    );
+    report.add(
+        "ingest",
+        format!("{prefix}  of which this process's other threads (reader, writer, host)"),
+        "cores",
+        Spread::of(&runtime_cores),
     );
     let concurrent = Spread::of(&concurrent);
     report.add(

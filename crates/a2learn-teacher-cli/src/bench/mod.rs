@@ -86,6 +86,71 @@ impl CpuMeter {
     }
 }
 
+/// CPU time of this process's threads by kind over a stretch (`/proc/self/task`; empty
+/// elsewhere): whether the store's SQLite worker thread and the async runtime's threads work at
+/// the same time or take turns. Threads are grouped by name, digits dropped ("sqlx-sqlite-wor",
+/// "tokio-runtime-w").
+pub struct ThreadCpu {
+    start: std::collections::BTreeMap<String, u64>,
+    started: std::time::Instant,
+}
+
+impl ThreadCpu {
+    fn sample() -> std::collections::BTreeMap<String, u64> {
+        let mut by_kind = std::collections::BTreeMap::new();
+        let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+            return by_kind;
+        };
+        for task in tasks.flatten() {
+            let path = task.path();
+            let (Ok(name), Ok(stat)) = (
+                std::fs::read_to_string(path.join("comm")),
+                std::fs::read_to_string(path.join("stat")),
+            ) else {
+                continue;
+            };
+            // Fields after the parenthesised name: state is the 3rd field, utime the 14th and
+            // stime the 15th of the whole line.
+            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+                continue;
+            };
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let ticks = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            let kind: String = name
+                .trim()
+                .trim_end_matches(|c: char| c.is_ascii_digit())
+                .into();
+            *by_kind.entry(kind).or_insert(0) += ticks(11) + ticks(12);
+        }
+        by_kind
+    }
+
+    pub fn start() -> Self {
+        Self {
+            start: Self::sample(),
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// Cores each kind of thread kept busy since [`ThreadCpu::start`] (the kernel counts in
+    /// hundredths of a second). Threads that ended meanwhile are not counted.
+    pub fn cores(&self) -> std::collections::BTreeMap<String, f64> {
+        let secs = self.started.elapsed().as_secs_f64();
+        Self::sample()
+            .into_iter()
+            .map(|(kind, ticks)| {
+                let before = self.start.get(&kind).copied().unwrap_or(0);
+                (kind, ticks.saturating_sub(before) as f64 / 100.0 / secs)
+            })
+            .collect()
+    }
+}
+
 /// Min, median and max of several runs.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Spread {
