@@ -162,6 +162,9 @@ pub struct StepReport {
     pub mean_attempts: Option<f64>,
     pub mean_hints: Option<f64>,
     pub common_responses: Vec<ResponseCount>,
+    /// The median of the learners' [`step_times`] on this step (none on the first step, and
+    /// where nobody has one yet).
+    pub median_time_ms: Option<i64>,
 }
 
 /// The newest run of each (learner, step) among `runs`.
@@ -200,6 +203,49 @@ pub fn top_responses<'a>(
         .collect()
 }
 
+/// How long each learner took on each step: from their first completion of the step before it
+/// (in pathway order) to their first completion of this one. The contract has no "step shown"
+/// event, so the first step has no time, and a step finished before the one before it (out of
+/// order) has none either. Keyed by (learner, widget id).
+pub fn step_times<'a>(
+    steps: &[GridStep],
+    runs: &'a [RunFacts],
+) -> HashMap<(&'a str, &'a str), i64> {
+    let mut first: HashMap<(&str, &str), i64> = HashMap::new();
+    for r in runs {
+        first
+            .entry((r.learner.as_str(), r.widget_id.as_str()))
+            .and_modify(|at| *at = (*at).min(r.at_ms))
+            .or_insert(r.at_ms);
+    }
+    let mut times = HashMap::new();
+    for (&(learner, widget_id), &done) in &first {
+        let Some(i) = steps.iter().position(|s| s.widget_id == widget_id) else {
+            continue;
+        };
+        let Some(before) = i.checked_sub(1).map(|b| steps[b].widget_id.as_str()) else {
+            continue;
+        };
+        if let Some(&started) = first.get(&(learner, before))
+            && done > started
+        {
+            times.insert((learner, widget_id), done - started);
+        }
+    }
+    times
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+pub fn median(values: &mut [i64]) -> Option<i64> {
+    values.sort_unstable();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2),
+    }
+}
+
 fn mean(values: &[i64]) -> Option<f64> {
     if values.is_empty() {
         return None;
@@ -213,6 +259,7 @@ fn mean(values: &[i64]) -> Option<f64> {
 /// `learners` are not counted, so the five groups always add up to `learners.len()`.
 pub fn step_reports(steps: &[GridStep], learners: &[String], runs: &[RunFacts]) -> Vec<StepReport> {
     let newest = newest_runs(runs);
+    let times = step_times(steps, runs);
     steps
         .iter()
         .map(|step| {
@@ -220,7 +267,11 @@ pub fn step_reports(steps: &[GridStep], learners: &[String], runs: &[RunFacts]) 
             let mut attempts = Vec::new();
             let mut hints = Vec::new();
             let mut responses = Vec::new();
+            let mut took = Vec::new();
             for learner in learners {
+                if let Some(&t) = times.get(&(learner.as_str(), step.widget_id.as_str())) {
+                    took.push(t);
+                }
                 let run = newest
                     .get(&(learner.as_str(), step.widget_id.as_str()))
                     .copied();
@@ -239,6 +290,7 @@ pub fn step_reports(steps: &[GridStep], learners: &[String], runs: &[RunFacts]) 
                 mean_attempts: mean(&attempts),
                 mean_hints: mean(&hints),
                 common_responses: top_responses(responses, TOP_RESPONSES),
+                median_time_ms: median(&mut took),
             }
         })
         .collect()
@@ -636,6 +688,55 @@ mod tests {
         }
     }
 
+    #[test]
+    fn time_on_a_step_runs_from_finishing_the_step_before_the_first_time() {
+        let steps = [
+            step("w1", None, true),
+            step("w2", None, true),
+            step("w3", None, true),
+        ];
+        let runs = [
+            run("a", "w1", "a1", 1_000, Some(true), 1),
+            run("a", "w2", "a2", 61_000, Some(false), 1),
+            // A retry later does not move the first finish.
+            run("a", "w2", "a2b", 500_000, Some(true), 2),
+            run("b", "w1", "b1", 2_000, Some(true), 1),
+            run("b", "w2", "b2", 32_000, Some(true), 1),
+            // c did w3 before w2: no time on w3, and none on w2 without w1.
+            run("c", "w3", "c3", 5_000, Some(true), 1),
+            run("c", "w2", "c2", 9_000, Some(true), 1),
+        ];
+        let times = step_times(&steps, &runs);
+        assert_eq!(times.get(&("a", "w2")), Some(&60_000));
+        assert_eq!(times.get(&("b", "w2")), Some(&30_000));
+        assert_eq!(times.get(&("a", "w1")), None, "the first step has no start");
+        assert_eq!(
+            times.get(&("c", "w2")),
+            None,
+            "no finish of the step before"
+        );
+        assert_eq!(
+            times.get(&("c", "w3")),
+            None,
+            "finished before the step before"
+        );
+        let report = step_reports(&steps, &["a".into(), "b".into(), "c".into()], &runs);
+        assert_eq!(report[0].median_time_ms, None);
+        assert_eq!(
+            report[1].median_time_ms,
+            Some(45_000),
+            "the middle of 30 s and 60 s"
+        );
+        assert_eq!(report[2].median_time_ms, None);
+    }
+
+    #[test]
+    fn the_median_is_the_middle_value() {
+        assert_eq!(median(&mut []), None);
+        assert_eq!(median(&mut [7]), Some(7));
+        assert_eq!(median(&mut [9, 1, 5]), Some(5));
+        assert_eq!(median(&mut [4, 1, 10, 2]), Some(3));
+    }
     fn run(
         learner: &str,
         widget: &str,

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::ViewError;
-use crate::dto::count_i32 as n32;
+use crate::dto::{count_i32 as n32, ms};
 use crate::export::{ExportError, rfc3339};
 use crate::privacy::Scanner;
 use crate::progress::mastery::mastery_unsuppressed;
@@ -74,6 +74,9 @@ pub struct StepReportView {
     pub not_reached: i32,
     pub mean_attempts: Option<f64>,
     pub mean_hints: Option<f64>,
+    /// The median time learners took on the step, from finishing the step before to finishing
+    /// this one (ms; none on the first step: the contract has no "step shown" event).
+    pub median_time_ms: Option<f64>,
     pub common_responses: Vec<ResponseCountView>,
     /// The learners behind each count (anonymous ids, or names in an identified report), so a
     /// view can list them on a click.
@@ -176,6 +179,7 @@ fn step_view(r: StepReport, label: &(dyn Fn(&str) -> String + Sync)) -> StepRepo
             not_reached: names(Outcome::NotReached),
         },
         mean_attempts: r.mean_attempts,
+        median_time_ms: r.median_time_ms.map(ms),
         mean_hints: r.mean_hints,
         common_responses: r
             .common_responses
@@ -457,6 +461,22 @@ fn plural(n: i32, one: &str, many: &str) -> String {
     }
 }
 
+/// A span of time the way a teacher says it ("45 s", "3 min", "1 h 5 min"), as the window does.
+fn span(ms: i64) -> String {
+    let s = (ms.max(0) + 500) / 1000;
+    if s < 60 {
+        return format!("{s} s");
+    }
+    let m = s / 60;
+    if m < 60 {
+        return format!("{m} min");
+    }
+    match m % 60 {
+        0 => format!("{} h", m / 60),
+        rest => format!("{} h {rest} min", m / 60),
+    }
+}
+
 fn mean(v: Option<f64>) -> String {
     v.map_or_else(|| "—".to_string(), |m| format!("{m:.1}"))
 }
@@ -526,7 +546,8 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
          <th class=\"n\">Right first try</th><th class=\"n\">Right after retries</th>\
          <th class=\"n\">Incorrect</th><th class=\"n\">No verdict</th>\
          <th class=\"n\">Not reached</th><th class=\"n\">Mean attempts</th>\
-         <th class=\"n\">Mean hints</th><th>Common responses</th></tr></thead><tbody>",
+         <th class=\"n\">Mean hints</th><th class=\"n\">Median time*</th>\
+         <th>Common responses</th></tr></thead><tbody>",
     );
     for s in &a.steps {
         let responses = if s.common_responses.is_empty() {
@@ -543,7 +564,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             h,
             "<tr><td>{}{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
             e(&s.title),
             if s.assesses {
                 ""
@@ -558,10 +579,15 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             s.not_reached,
             mean(s.mean_attempts),
             mean(s.mean_hints),
+            s.median_time_ms
+                .map_or_else(|| "—".to_string(), |t| span(t as i64)),
             responses
         );
     }
-    h.push_str("</tbody></table>");
+    h.push_str(
+        "</tbody></table><p class=\"meta\">* Median time on a step: from finishing the step \
+         before to finishing this one (the first step has none).</p>",
+    );
     h.push_str(
         "<h2>Mastery by standard</h2><table><thead><tr><th>Standard</th>\
          <th class=\"n\">Learners</th><th class=\"n\">Results</th><th class=\"n\">Checked</th>\
@@ -669,6 +695,7 @@ mod tests {
                     no_verdict: 0,
                     not_reached: 1,
                     mean_attempts: Some(1.0),
+                    median_time_ms: Some(95_000.0),
                     mean_hints: None,
                     common_responses: vec![ResponseCountView {
                         response: response.into(),

@@ -72,6 +72,9 @@ pub struct StudentStepView {
     pub runs: Vec<StudentRunView>,
     /// Struggle signals on the step (how many).
     pub struggles: i32,
+    /// How long the learner took on the step: from finishing the step before to finishing this
+    /// one, the first time each (ms; none on the first step, or not done in that order).
+    pub time_on_step_ms: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -231,6 +234,7 @@ pub async fn student_page(
             )
             .collect();
         let newest = steps::newest_runs(&facts);
+        let took = steps::step_times(&grid_steps, &facts);
         let done: HashSet<&str> = facts.iter().map(|f| f.widget_id.as_str()).collect();
         let deps: Vec<StepDeps> = grid_steps
             .iter()
@@ -290,6 +294,7 @@ pub async fn student_page(
                     )
                     .collect(),
                 struggles: n32(struggles.iter().filter(|x| x.0 == s.widget_id).count()),
+                time_on_step_ms: took.get(&(learner, s.widget_id.as_str())).map(|t| ms(*t)),
                 widget_id: s.widget_id.clone(),
                 title: s.title.clone(),
                 standard: s.standard.clone(),

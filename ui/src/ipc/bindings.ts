@@ -1099,6 +1099,11 @@ export type StepReportView = {
 	not_reached: number,
 	mean_attempts: number | null,
 	mean_hints: number | null,
+	/**
+	 *  The median time learners took on the step, from finishing the step before to finishing
+	 *  this one (ms; none on the first step: the contract has no "step shown" event).
+	 */
+	median_time_ms: number | null,
 	common_responses: ResponseCountView[],
 	/**
 	 *  The learners behind each count (anonymous ids, or names in an identified report), so a
@@ -1222,6 +1227,11 @@ export type StudentStepView = {
 	runs: StudentRunView[],
 	/**  Struggle signals on the step (how many). */
 	struggles: number,
+	/**
+	 *  How long the learner took on the step: from finishing the step before to finishing this
+	 *  one, the first time each (ms; none on the first step, or not done in that order).
+	 */
+	time_on_step_ms: number | null,
 };
 
 /**  One learner's strip: their outcome on each step, in pathway order. */

@@ -1,6 +1,6 @@
 import { Printer } from "lucide-react";
 import { useState } from "react";
-import { dateTime, plural } from "../../format";
+import { dateTime, plural, span } from "../../format";
 import type { AssignmentReportView, AssignmentView, Outcome, ReportView, StepReportView, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { OUTCOME } from "../student/StudentPage";
@@ -128,6 +128,11 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
             ))}
             <th scope="col">Mean attempts</th>
             <th scope="col">Mean hints</th>
+            <th scope="col">
+              <abbr title="From finishing the step before to finishing this one (the first step has none)">
+                Median time
+              </abbr>
+            </th>
             <th scope="col">Common responses</th>
           </tr>
         </thead>
@@ -160,6 +165,7 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
               ))}
               <td>{s.mean_attempts === null ? "—" : s.mean_attempts.toFixed(1)}</td>
               <td>{s.mean_hints === null ? "—" : s.mean_hints.toFixed(1)}</td>
+              <td data-testid="median-time">{s.median_time_ms === null ? "—" : span(s.median_time_ms)}</td>
               <td>
                 {s.common_responses.length === 0 ? (
                   "—"

@@ -29,6 +29,7 @@ const page: StudentPageView = {
           status: "done",
           outcome: "after_retries",
           struggles: 0,
+          time_on_step_ms: 95_000,
           runs: [
             {
               at_ms: Date.UTC(2026, 11, 1, 9, 0),
@@ -50,6 +51,7 @@ const page: StudentPageView = {
           status: "current",
           outcome: "not_reached",
           struggles: 1,
+          time_on_step_ms: null,
           runs: [],
         },
       ],
@@ -100,6 +102,13 @@ describe("a student's page", () => {
     const evidence = screen.getByTestId("student-evidence");
     expect(within(evidence).getByRole("rowheader", { name: "parts.num" })).toBeTruthy();
     expect(evidence.querySelector("pre")).toBeNull();
+    expect(within(evidence).getByTestId("time-on-step").textContent).toBe(
+      "Took 1 min (from finishing the step before)",
+    );
+    fireEvent.click(steps[1]!);
+    expect(screen.getByTestId("student-evidence").textContent).toContain("No completion yet.");
+    expect(screen.queryByTestId("time-on-step")).toBeNull();
+    fireEvent.click(steps[0]!);
     // Untrusted text stays text: no element made from it, in the evidence or the help history.
     expect(document.querySelector("img")).toBeNull();
     expect(evidence.textContent).toContain(HOSTILE);
@@ -151,6 +160,7 @@ const report: ReportView = {
           no_verdict: 0,
           not_reached: 1,
           mean_attempts: 1.5,
+          median_time_ms: 150_000,
           mean_hints: 0,
           common_responses: [{ response: HOSTILE, count: 2 }],
           who: {
@@ -201,6 +211,7 @@ describe("the after-class report", () => {
     await screen.findByRole("heading", { name: /Period 3: after-class report/ });
     expect(asked).toEqual([false]);
     expect(screen.getByTestId("report-completion").textContent).toBe("3 learners: 2 started, 1 finished every step.");
+    expect(screen.getByTestId("median-time").textContent).toBe("2 min");
     // A zero count lists nobody; a count lists its learners.
     expect((screen.getByRole("button", { name: /Right after retries: 0/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: /Compare fractions, Wrong: 1/ }));

@@ -200,6 +200,11 @@ function StepEvidence({ step }: { step: StudentStepView }) {
         {step.standard ? <span className="muted"> ({step.standard})</span> : null}
       </h5>
       {step.runs.length === 0 ? <p className="muted">No completion yet.</p> : null}
+      {step.time_on_step_ms !== null ? (
+        <p data-testid="time-on-step">
+          Took {span(step.time_on_step_ms)} <span className="muted">(from finishing the step before)</span>
+        </p>
+      ) : null}
       {step.runs.map((r, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: runs carry no id here; the list is read-only
         <article key={i} className="evidence-result">
