@@ -33,6 +33,7 @@ use crate::dto::ms;
 use crate::error::Coded;
 use crate::host::mcp::{HostClient, HostError};
 use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextBlocked, TextField};
+use crate::progress::help_after::AfterHelp;
 use crate::progress::names::{Labeler, Privacy};
 use crate::store::engine::{Conn, by_code_point, lock_class, on_conn, on_pool};
 use crate::store::{Store, StoreError};
@@ -198,6 +199,9 @@ pub struct HelpRequest {
     /// The answer the call got (this teacher's or a co-teacher's), once answered.
     pub answer: Option<String>,
     pub closed_at_ms: Option<f64>,
+    /// Answered or declined: how the learner then did on the step
+    /// ([`crate::progress::help_after`]).
+    pub after_help: Option<AfterHelp>,
 }
 
 impl HelpRequest {
@@ -210,6 +214,8 @@ impl HelpRequest {
             question: String::new(),
             answer: None,
             draft: None,
+            // The room sees totals, not how one learner did.
+            after_help: None,
             ..self
         }
     }
@@ -424,6 +430,7 @@ impl<'a> Desk<'a> {
                 }
             })
         });
+        fill_after_help(self.store, &mut out).await?;
         Ok(out)
     }
 
@@ -479,10 +486,12 @@ impl<'a> Desk<'a> {
             .map(str::to_string);
         let me = self.me(class_id).await?;
         let now = self.store.now_ms();
-        Ok(rows
+        let mut out: Vec<HelpRequest> = rows
             .into_iter()
             .map(|row| to_request(row, name.clone(), me.as_deref(), now))
-            .collect())
+            .collect();
+        fill_after_help(self.store, &mut out).await?;
+        Ok(out)
     }
 
     /// The class of a request the desk serves. A host names its calls uniquely (it answers
@@ -799,7 +808,30 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
         draft: row.draft,
         answer,
         closed_at_ms: closed_at.map(ms),
+        after_help: None,
     }
+}
+
+/// Fills [`HelpRequest::after_help`] of the answered and declined requests among `requests`:
+/// one read of each pathway's runs they name.
+async fn fill_after_help(store: &Store, requests: &mut [HelpRequest]) -> Result<(), StoreError> {
+    let mut pathways: Vec<(String, String)> = requests
+        .iter()
+        .filter(|r| matches!(r.state, RequestState::Answered | RequestState::Declined))
+        .map(|r| (r.class_id.clone(), r.pathway_id.clone()))
+        .collect();
+    pathways.sort();
+    pathways.dedup();
+    for (class_id, pathway_id) in pathways {
+        let after = store.after_help_on(&class_id, &pathway_id).await?;
+        for r in requests
+            .iter_mut()
+            .filter(|r| r.class_id == class_id && r.pathway_id == pathway_id)
+        {
+            r.after_help = after.get(&r.call_id).copied();
+        }
+    }
+    Ok(())
 }
 
 /// Brings the grid's rollup of a call's row up to date, after a desk write (in `conn`'s write

@@ -7,6 +7,7 @@ pub mod assign;
 pub mod attention;
 pub mod evidence;
 pub mod grid;
+pub mod help_after;
 pub mod knowledge;
 pub mod mastery;
 pub mod names;

@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use super::grid::{Grid, GridStep, Learners, narrowed};
+use super::help_after::{HelpGiven, HelpedCounts, helped_by_step};
 use super::mastery::StandardCounts;
 use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
@@ -165,6 +166,9 @@ pub struct StepReport {
     /// The median of the learners' [`step_times`] on this step (none on the first step, and
     /// where nobody has one yet).
     pub median_time_ms: Option<i64>,
+    /// Help requests on the step the teacher answered or declined, and how many of those
+    /// learners then got it right ([`super::help_after`]); zero until [`with_help`] fills it.
+    pub help: HelpedCounts,
 }
 
 /// The newest run of each (learner, step) among `runs`.
@@ -291,9 +295,23 @@ pub fn step_reports(steps: &[GridStep], learners: &[String], runs: &[RunFacts]) 
                 mean_hints: mean(&hints),
                 common_responses: top_responses(responses, TOP_RESPONSES),
                 median_time_ms: median(&mut took),
+                help: HelpedCounts::default(),
             }
         })
         .collect()
+}
+
+/// Fills each step's [`StepReport::help`] from the help requests given on the pathway.
+pub fn with_help(
+    reports: &mut [StepReport],
+    helps: &[HelpGiven],
+    steps: &[GridStep],
+    runs: &[RunFacts],
+) {
+    let by_step = helped_by_step(helps, steps, runs);
+    for r in reports {
+        r.help = by_step.get(&r.step.widget_id).copied().unwrap_or_default();
+    }
 }
 
 /// Evidence by standard over every run of the pathway by the class (as the class view's mastery
@@ -560,7 +578,9 @@ impl Store {
         let steps = self.pathway_steps(&pathway_id).await?;
         let learners = self.learners(class_id).await?;
         let runs = self.step_runs(class_id, &pathway_id).await?;
-        let report = step_reports(&steps, &learners, &runs);
+        let mut report = step_reports(&steps, &learners, &runs);
+        let helps = self.helps_given(class_id, &pathway_id).await?;
+        with_help(&mut report, &helps, &steps, &runs);
         Ok((pathway_id, learners, report))
     }
 

@@ -77,6 +77,10 @@ pub struct StepReportView {
     /// The median time learners took on the step, from finishing the step before to finishing
     /// this one (ms; none on the first step: the contract has no "step shown" event).
     pub median_time_ms: Option<f64>,
+    /// Help requests on the step the teacher answered or declined ("helped 6 · then right 4").
+    pub helped: i32,
+    /// Of those, how many learners then got the step right (`progress::help_after`).
+    pub then_right: i32,
     pub common_responses: Vec<ResponseCountView>,
     /// The learners behind each count (anonymous ids, or names in an identified report), so a
     /// view can list them on a click.
@@ -180,6 +184,8 @@ fn step_view(r: StepReport, label: &(dyn Fn(&str) -> String + Sync)) -> StepRepo
         },
         mean_attempts: r.mean_attempts,
         median_time_ms: r.median_time_ms.map(ms),
+        helped: n32(r.help.helped),
+        then_right: n32(r.help.then_right),
         mean_hints: r.mean_hints,
         common_responses: r
             .common_responses
@@ -233,7 +239,9 @@ async fn assignment_report(
     let pathway_title = store.pathway_title(&pathway_id).await?;
     let steps = store.pathway_steps(&pathway_id).await?;
     let runs = store.step_runs(class_id, &pathway_id).await?;
-    let reports = steps::step_reports(&steps, learners, &runs);
+    let mut reports = steps::step_reports(&steps, learners, &runs);
+    let helps = store.helps_given(class_id, &pathway_id).await?;
+    steps::with_help(&mut reports, &helps, &steps, &runs);
 
     let now = store.now_ms();
     let placement = store
@@ -547,7 +555,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
          <th class=\"n\">Incorrect</th><th class=\"n\">No verdict</th>\
          <th class=\"n\">Not reached</th><th class=\"n\">Mean attempts</th>\
          <th class=\"n\">Mean hints</th><th class=\"n\">Median time*</th>\
-         <th>Common responses</th></tr></thead><tbody>",
+         <th class=\"n\">Helped · then right**</th><th>Common responses</th></tr></thead><tbody>",
     );
     for s in &a.steps {
         let responses = if s.common_responses.is_empty() {
@@ -564,7 +572,8 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             h,
             "<tr><td>{}{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+             <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
+             <td class=\"n\">{}</td><td>{}</td></tr>",
             e(&s.title),
             if s.assesses {
                 ""
@@ -581,12 +590,19 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             mean(s.mean_hints),
             s.median_time_ms
                 .map_or_else(|| "—".to_string(), |t| span(t as i64)),
+            if s.helped == 0 {
+                "—".to_string()
+            } else {
+                format!("{} · {}", s.helped, s.then_right)
+            },
             responses
         );
     }
     h.push_str(
         "</tbody></table><p class=\"meta\">* Median time on a step: from finishing the step \
-         before to finishing this one (the first step has none).</p>",
+         before to finishing this one (the first step has none). ** Help requests answered or \
+         declined on the step, and how many of those learners then got it right (their next \
+         run of the step, or of the next step when they had finished it before the help).</p>",
     );
     h.push_str(
         "<h2>Mastery by standard</h2><table><thead><tr><th>Standard</th>\
@@ -696,6 +712,8 @@ mod tests {
                     not_reached: 1,
                     mean_attempts: Some(1.0),
                     median_time_ms: Some(95_000.0),
+                    helped: 3,
+                    then_right: 2,
                     mean_hints: None,
                     common_responses: vec![ResponseCountView {
                         response: response.into(),

@@ -14,6 +14,7 @@ use super::ViewError;
 use crate::desk::{Desk, HelpRequest, RequestState};
 use crate::dto::{count_i32 as n32, ms};
 use crate::progress::evidence::{DetailField, detail_fields, prose_and_detail};
+use crate::progress::help_after::AfterHelp;
 use crate::progress::names::Privacy;
 use crate::progress::steps::{self, Outcome, RunFacts, StepDeps, StepStatus};
 use crate::store::engine::on_pool;
@@ -103,6 +104,8 @@ pub struct StudentHelpView {
     /// When the teacher promised to come over, if they did.
     pub visit_promised_at_ms: Option<f64>,
     pub visit_done: bool,
+    /// Answered or declined: how the learner then did ([`crate::progress::help_after`]).
+    pub after_help: Option<AfterHelp>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, specta::Type)]
@@ -373,6 +376,7 @@ pub async fn student_page(
             answer: r.answer,
             visit_promised_at_ms: visit.map(|v| ms(v.1)),
             visit_done: visit.is_some_and(|v| v.2.is_some()),
+            after_help: r.after_help,
         });
     }
     timeline.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));

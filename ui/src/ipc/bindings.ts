@@ -135,6 +135,13 @@ export const MAX_PAUSE_MESSAGE_CHARS = 200 as const;
 export const MAX_REPLY_TITLE_CHARS = 80 as const;
 
 /* Types */
+/**  What the learner did after the help. */
+export type AfterHelp = "right_first_try" | "right_after_retries" | "wrong" | 
+/**  Finished, with no verdict (a step that is not assessed). */
+"no_verdict" | 
+/**  Not finished since. */
+"not_yet";
+
 /**  What the frame shows before anything else: which build, which database, which host state. */
 export type AppStatus = {
 	version: string,
@@ -545,6 +552,11 @@ export type HelpRequest = {
 	/**  The answer the call got (this teacher's or a co-teacher's), once answered. */
 	answer: string | null,
 	closed_at_ms: number | null,
+	/**
+	 *  Answered or declined: how the learner then did on the step
+	 *  ([`crate::progress::help_after`]).
+	 */
+	after_help: AfterHelp | null,
 };
 
 /**
@@ -1104,6 +1116,10 @@ export type StepReportView = {
 	 *  this one (ms; none on the first step: the contract has no "step shown" event).
 	 */
 	median_time_ms: number | null,
+	/**  Help requests on the step the teacher answered or declined ("helped 6 · then right 4"). */
+	helped: number,
+	/**  Of those, how many learners then got the step right (`progress::help_after`). */
+	then_right: number,
 	common_responses: ResponseCountView[],
 	/**
 	 *  The learners behind each count (anonymous ids, or names in an identified report), so a
@@ -1180,6 +1196,8 @@ export type StudentHelpView = {
 	/**  When the teacher promised to come over, if they did. */
 	visit_promised_at_ms: number | null,
 	visit_done: boolean,
+	/**  Answered or declined: how the learner then did ([`crate::progress::help_after`]). */
+	after_help: AfterHelp | null,
 };
 
 export type StudentPageView = {

@@ -60,6 +60,7 @@ export interface DeskIpc {
 }
 
 import type {
+  AfterHelp,
   AssignInput,
   AssignmentReportView,
   AssignmentView,
@@ -107,6 +108,7 @@ import type {
 } from "./bindings";
 
 export type {
+  AfterHelp,
   AssignInput,
   AssignmentReportView,
   AssignmentView,

@@ -24,6 +24,7 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
     draft: null,
     answer: null,
     closed_at_ms: null,
+    after_help: null,
     ...over,
     // As the core derives it (RequestState::is_waiting).
     waiting: over.waiting ?? ["open", "claimed_by_me", "claimed_by_other"].includes(over.state ?? "open"),

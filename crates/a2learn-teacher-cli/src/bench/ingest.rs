@@ -202,14 +202,26 @@ pub async fn raw_insert(target: &Target, rows: &[(i64, String, String)]) -> anyh
 /// Replays the whole log from the host into a fresh database through the pipeline. Returns
 /// frames per second (every frame of the log: stored, quarantined or ignored).
 pub async fn pipeline_replay(target: &Target, source: &ReplaySource) -> anyhow::Result<f64> {
+    Ok(pipeline_replay_profiled(target, source).await?.0)
+}
+
+/// [`pipeline_replay`], with the cores this process's threads kept busy by kind, read before
+/// the store closes (its SQLite worker threads end with it, and an ended thread's time is no
+/// longer listed).
+pub async fn pipeline_replay_profiled(
+    target: &Target,
+    source: &ReplaySource,
+) -> anyhow::Result<(f64, std::collections::BTreeMap<String, f64>)> {
     let clock: SharedClock = Arc::new(SystemClock);
     let store = target.fresh("pipeline", clock.clone()).await?;
     let registry = catalog_for(&store, source).await?;
+    let threads = ThreadCpu::start();
     let started = Instant::now();
     follow(store.clone(), registry, source, clock).await?;
     let elapsed = started.elapsed();
+    let cores = threads.cores();
     store.close().await;
-    Ok(source.frames as f64 / elapsed.as_secs_f64())
+    Ok((source.frames as f64 / elapsed.as_secs_f64(), cores))
 }
 
 /// Several syncs at once into one fresh store, each following its own host's class, as a
@@ -531,10 +543,9 @@ async fn run_on(
         raw.push(raw_insert(&target, &source.rows).await?);
         stored.push(store_ingest(&target, source).await?);
         let cpu = CpuMeter::start();
-        let threads = ThreadCpu::start();
-        pipeline.push(pipeline_replay(&target, source).await?);
+        let (rate, by_kind) = pipeline_replay_profiled(&target, source).await?;
+        pipeline.push(rate);
         pipeline_cores.push(cpu.cores_busy());
-        let by_kind = threads.cores();
         let of_kind = |prefix: &str| -> f64 {
             by_kind
                 .iter()

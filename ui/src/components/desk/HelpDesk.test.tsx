@@ -261,6 +261,17 @@ describe("HelpDesk", () => {
     );
   });
 
+  it("says in the history whether the help worked, and only of requests the core judged", async () => {
+    const desk = fakeDeskIpc([
+      request({ call_id: "done-1", state: "answered", closed_at_ms: 1_800_000_000_000, after_help: "right_first_try" }),
+      request({ call_id: "done-2", state: "declined", closed_at_ms: 1_800_000_000_100, after_help: null }),
+    ]);
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    await waitFor(() => expect(screen.getAllByTestId("desk-closed")).toHaveLength(2));
+    const lines = screen.getAllByTestId("desk-after-help").map((e) => e.textContent);
+    expect(lines).toEqual([" · then right first try"]);
+  });
+
   it("drops a slow queue answered after a newer one (the newest load wins)", async () => {
     const desk = fakeDeskIpc([request({ question: "first words" })]);
     // The second load (a store change) is slow and still holds the old request; the third (the

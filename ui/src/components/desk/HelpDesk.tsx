@@ -4,6 +4,7 @@ import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc } from "../../
 import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { AFTER_HELP } from "../help/afterHelp";
 
 /**
  * Errors about the text itself (empty, too long, a name in it) go next to the field; the core
@@ -238,6 +239,12 @@ function RequestSummary({ request: r, now, full = true }: { request: HelpRequest
         <span className={`desk-state desk-state-${state}`} data-testid="desk-state">
           {STATE_LABEL[state] ?? state}
         </span>
+        {r.after_help ? (
+          <span className="desk-after muted" data-testid="desk-after-help">
+            {" "}
+            · {AFTER_HELP[r.after_help]}
+          </span>
+        ) : null}
         {r.waiting && !expired ? (
           <span className="desk-times muted">
             {" "}

@@ -133,6 +133,11 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
                 Median time
               </abbr>
             </th>
+            <th scope="col">
+              <abbr title="Help requests answered or declined on the step, and how many of those learners then got it right">
+                Helped · then right
+              </abbr>
+            </th>
             <th scope="col">Common responses</th>
           </tr>
         </thead>
@@ -166,6 +171,7 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
               <td>{s.mean_attempts === null ? "—" : s.mean_attempts.toFixed(1)}</td>
               <td>{s.mean_hints === null ? "—" : s.mean_hints.toFixed(1)}</td>
               <td data-testid="median-time">{s.median_time_ms === null ? "—" : span(s.median_time_ms)}</td>
+              <td data-testid="helped">{s.helped === 0 ? "—" : `helped ${s.helped} · then right ${s.then_right}`}</td>
               <td>
                 {s.common_responses.length === 0 ? (
                   "—"

@@ -68,6 +68,7 @@ const page: StudentPageView = {
       answer: "Find a common denominator.",
       visit_promised_at_ms: null,
       visit_done: false,
+      after_help: "right_after_retries",
     },
   ],
   timeline: [
@@ -113,6 +114,7 @@ describe("a student's page", () => {
     expect(document.querySelector("img")).toBeNull();
     expect(evidence.textContent).toContain(HOSTILE);
     expect(screen.getByTestId("student-help-item").textContent).toContain(HOSTILE);
+    expect(screen.getByTestId("student-after-help").textContent).toBe(" · then right after retries");
     fireEvent.click(screen.getByTestId("student-back"));
     expect(back).toBe(1);
   });
@@ -161,6 +163,8 @@ const report: ReportView = {
           not_reached: 1,
           mean_attempts: 1.5,
           median_time_ms: 150_000,
+          helped: 3,
+          then_right: 2,
           mean_hints: 0,
           common_responses: [{ response: HOSTILE, count: 2 }],
           who: {
@@ -212,6 +216,7 @@ describe("the after-class report", () => {
     expect(asked).toEqual([false]);
     expect(screen.getByTestId("report-completion").textContent).toBe("3 learners: 2 started, 1 finished every step.");
     expect(screen.getByTestId("median-time").textContent).toBe("2 min");
+    expect(screen.getByTestId("helped").textContent).toBe("helped 3 · then right 2");
     // A zero count lists nobody; a count lists its learners.
     expect((screen.getByRole("button", { name: /Right after retries: 0/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: /Compare fractions, Wrong: 1/ }));

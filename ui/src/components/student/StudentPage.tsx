@@ -4,6 +4,7 @@ import { clockTime, dateTime, span } from "../../format";
 import type { Outcome, StepStatus, StudentPageView, StudentStepView, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { DetailTable } from "../class/DetailTable";
+import { AFTER_HELP } from "../help/afterHelp";
 
 /** Each outcome by icon and word (never colour alone). */
 export const OUTCOME: Record<Outcome, { label: string; icon: typeof Check }> = {
@@ -115,6 +116,7 @@ export function StudentPage({
                   </p>
                   <p className="muted">
                     {h.outcome}
+                    {h.after_help ? <span data-testid="student-after-help"> · {AFTER_HELP[h.after_help]}</span> : null}
                     {h.answer ? (
                       <>
                         {" "}
