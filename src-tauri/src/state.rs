@@ -6,7 +6,9 @@ use a2learn_teacher::Store;
 use a2learn_teacher::host::ConnectionState;
 use a2learn_teacher::live::Live;
 use a2learn_teacher::progress::names::{Privacy, fresh_seed};
+use a2learn_teacher::store::Changes;
 use a2learn_teacher::views::export::ExportSlot;
+use a2learn_teacher::views::shown_work::ShownWork;
 
 use crate::demo::DemoHost;
 
@@ -30,6 +32,8 @@ pub struct AppState {
     projection: Mutex<Option<Projection>>,
     /// The export running now (one at a time).
     pub export: ExportSlot,
+    /// Students' responses the teacher put on show, per class: in memory only.
+    pub shown_work: ShownWork,
 }
 
 impl AppState {
@@ -41,6 +45,7 @@ impl AppState {
             privacy: Mutex::new(Privacy::Names),
             projection: Mutex::new(None),
             export: ExportSlot::default(),
+            shown_work: ShownWork::default(),
         }
     }
 
@@ -75,6 +80,18 @@ impl AppState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(projection.clone());
         projection
+    }
+
+    /// Tells the projector window (which reloads on store changes) that what it shows of
+    /// `class_id` changed; the teacher's window refetches only the room line.
+    pub fn projector_changed(&self, class_id: &str) {
+        self.live.notify_changed(
+            class_id,
+            Changes {
+                room: true,
+                ..Changes::default()
+            },
+        );
     }
 
     pub fn projection(&self) -> Option<Projection> {

@@ -40,6 +40,8 @@ pub enum TextField {
     TeacherNote,
     ClassTitle,
     PauseMessage,
+    /// A student's response the teacher picked to show the class on the projector.
+    ShownResponse,
 }
 
 impl TextField {
@@ -49,6 +51,7 @@ impl TextField {
             TextField::TeacherNote => "note for the class",
             TextField::ClassTitle => "class title",
             TextField::PauseMessage => "pause message",
+            TextField::ShownResponse => "response",
         }
     }
 }
@@ -68,6 +71,17 @@ impl TextBlocked {
     fn message(&self) -> String {
         let field = self.field.label();
         let word = &self.word;
+        if self.field == TextField::ShownResponse {
+            // Not the teacher's words but a student's: it stays on the teacher's screen.
+            let what = match self.what {
+                HitKind::RosterName => "a name from a class roster",
+                HitKind::Email => "an e-mail address",
+            };
+            return format!(
+                "Not shown: this response contains “{word}”, {what}. A response that names \
+                 someone stays on your screen and never goes to the projector."
+            );
+        }
         match self.what {
             HitKind::RosterName => format!(
                 "Not sent: your {field} contains “{word}”, a name from a class roster. Names stay \

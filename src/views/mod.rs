@@ -27,6 +27,7 @@ pub mod projector;
 pub mod recovery;
 pub mod report;
 pub mod room;
+pub mod shown_work;
 pub mod student;
 
 use crate::ErrorCode;

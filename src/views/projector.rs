@@ -2,8 +2,9 @@
 //! learners finished each step, mastery by standard through the small-cell suppression, the
 //! knowledge and pathway maps' counts through it too, how many wait for help — and, for the help
 //! queue, aliases drawn afresh for each projection. The types here have no field for a learner
-//! id, a name or free text, so nothing the projector window receives can carry one; the roster is
-//! never read.
+//! id or a name, so nothing the projector window receives can carry one; the roster is never
+//! read. The one free text is the students' work the teacher picked to show, which passed the
+//! name scanner and carries no learner ([`super::shown_work`]).
 
 use serde::Serialize;
 
@@ -90,6 +91,9 @@ pub struct ProjectorView {
     pub waiting_for_help: i32,
     /// "Learner 07", … in the order they asked: fresh aliases for this projection only.
     pub help_queue: Vec<String>,
+    /// Responses the teacher put on show ("Response A", …), in an order drawn from the
+    /// projection (filled by whoever holds the picks: [`super::shown_work::ShownWork`]).
+    pub shown_work: Vec<super::shown_work::ShownResponse>,
 }
 
 fn is_done(state: CellState) -> bool {
@@ -234,6 +238,7 @@ impl Store {
             k: n32(k),
             waiting_for_help: n32(waiting.len()),
             help_queue,
+            shown_work: Vec::new(),
         })
     }
 }

@@ -229,3 +229,57 @@ test("the projector window shows aggregates only, and may call nothing else", as
   }
   assert.ok(CANARIES.some((c) => text.includes(c)), "the teacher's window still names learners");
 });
+
+test("students' work on the projector: the picked response and nothing else, one naming a classmate refused", async () => {
+  const main = await wd.request("GET", wd.s("/window"));
+  const handles = await wd.request("GET", wd.s("/window/handles"));
+  const projector = handles.find((h) => h !== main);
+  assert.ok(projector, "the projector window is still open");
+  // The step report lists the class's common responses, each with its "Show to class".
+  await clickButton("[role=tab]", "Report");
+  await wd.waitFor(
+    "return document.querySelectorAll(\"[data-testid='show-work-toggle']\").length > 0",
+    "a common response with its toggle",
+    60000,
+  );
+  const responses = await wd.execute(
+    "return [...document.querySelectorAll(\"[data-testid='show-work-toggle']\")].map((b) => b.closest('li').querySelector('q').textContent)",
+  );
+  const picked = responses[0];
+  await wd.execute("document.querySelector(\"[data-testid='show-work-toggle']\").scrollIntoView({ block: 'center' })");
+  await wd.click(await wd.find("[data-testid='show-work-toggle']"));
+  await wd.waitForText("[data-testid='shown-work'] h3", (t) => t.includes("1 response"));
+  // A response naming a classmate (as a student might write it) is refused by the core's
+  // scanner, with the word for the teacher, and goes nowhere.
+  const refused = await wd.request("POST", wd.s("/execute/async"), {
+    // WebDriver passes the callback last.
+    script: `const done = arguments[arguments.length - 1];
+      window.__TAURI_INTERNALS__.invoke('show_work_pick', { classId: arguments[0], text: 'Ottilie says 3/4' })
+        .then(() => done('shown'), (e) => done(JSON.stringify(e)));`,
+    args: [await wd.execute("return document.querySelector('.class-item[aria-current=page]')?.dataset.classId ?? null")],
+  });
+  assert.match(refused, /text_blocked/, `refused: ${refused}`);
+  assert.match(refused, /“Ottilie”/, "the word is named for the teacher");
+
+  await wd.request("POST", wd.s("/window"), { handle: projector });
+  const work = await wd.waitForText("[data-testid='projector-work']", (t) => t.includes("Response A"), 20000);
+  const items = await wd.execute(
+    "return [...document.querySelectorAll(\"[data-testid='projector-work'] li\")].map((li) => li.textContent)",
+  );
+  assert.deepEqual(items, [`Response A ${picked}`], `only the picked response: ${work}`);
+  const shown = await page();
+  assert.ok(!shown.includes("Ottilie says"), "the refused response is not on the projector");
+  assertNothingPrivate(shown, "on the projector with work shown", learners);
+  for (const other of responses.slice(1).filter((r) => r !== picked)) {
+    assert.ok(!items.join(" ").includes(other), `an unpicked response (${other}) is on the projector`);
+  }
+  await wd.screenshot(path.join(outDir, "33-projector-shown-work.png"));
+
+  // "Take all down" in the teacher's window empties the projector's work.
+  await wd.request("POST", wd.s("/window"), { handle: main });
+  await wd.click(await wd.find("[data-testid='shown-work-clear']"));
+  await wd.request("POST", wd.s("/window"), { handle: projector });
+  await wd.waitFor("return document.querySelector(\"[data-testid='projector-work']\") === null", "the work taken down");
+  await wd.waitForText("[data-testid='projector'] h1", (t) => /learners/.test(t));
+  await wd.request("POST", wd.s("/window"), { handle: main });
+});

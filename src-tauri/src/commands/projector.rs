@@ -4,6 +4,7 @@
 //! page there cannot ask for a name even if it tried.
 
 use a2learn_teacher::views::projector::ProjectorView;
+use a2learn_teacher::views::shown_work::PickedResponse;
 use a2learn_teacher::{ErrorCode, UiError};
 use tauri::{AppHandle, Manager, Runtime, State, WebviewUrl, WebviewWindowBuilder};
 
@@ -86,10 +87,62 @@ pub async fn projector_view(state: State<'_, AppState>) -> Result<ProjectorView,
             "Nothing is on the projector: choose a class and \u{201c}Show on projector\u{201d}.",
         )
     })?;
-    Ok(state
+    let mut view = state
         .store
         .projector_view(&projection.class_id, projection.seed)
-        .await?)
+        .await?;
+    view.shown_work = state
+        .shown_work
+        .projected(&projection.class_id, projection.seed);
+    Ok(view)
+}
+
+/// Puts a student's response on show (after the name scanner); returns the class's picks.
+#[tauri::command]
+#[specta::specta]
+pub async fn show_work_pick(
+    state: State<'_, AppState>,
+    class_id: String,
+    text: String,
+) -> Result<Vec<PickedResponse>, UiError> {
+    let picked = state
+        .shown_work
+        .pick(&state.store, &class_id, &text)
+        .await?;
+    state.projector_changed(&class_id);
+    Ok(picked)
+}
+
+/// Takes a response off show; returns the class's picks.
+#[tauri::command]
+#[specta::specta]
+pub async fn show_work_unpick(
+    state: State<'_, AppState>,
+    class_id: String,
+    text: String,
+) -> Result<Vec<PickedResponse>, UiError> {
+    let picked = state.shown_work.unpick(&class_id, &text);
+    state.projector_changed(&class_id);
+    Ok(picked)
+}
+
+/// Takes every response of the class off show.
+#[tauri::command]
+#[specta::specta]
+pub async fn show_work_clear(state: State<'_, AppState>, class_id: String) -> Result<(), UiError> {
+    state.shown_work.clear(&class_id);
+    state.projector_changed(&class_id);
+    Ok(())
+}
+
+/// The class's picks, as the teacher's window lists them.
+#[tauri::command]
+#[specta::specta]
+pub async fn show_work_picked(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<Vec<PickedResponse>, UiError> {
+    Ok(state.shown_work.picked(&class_id))
 }
 
 #[cfg(test)]

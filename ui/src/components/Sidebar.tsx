@@ -40,6 +40,7 @@ export function Sidebar(props: {
               <button
                 type="button"
                 className="class-item"
+                data-class-id={c.class_id}
                 aria-current={c.class_id === selected ? "page" : undefined}
                 onClick={() => onView({ kind: "class", classId: c.class_id })}
               >

@@ -45,6 +45,14 @@ export const commands = {
 	openProjector: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("open_projector", { classId })),
 	/**  The projector's view of the projected class. */
 	projectorView: () => typedError<ProjectorView, UiError>(__TAURI_INVOKE("projector_view")),
+	/**  Puts a student's response on show (after the name scanner); returns the class's picks. */
+	showWorkPick: (classId: string, text: string) => typedError<PickedResponse[], UiError>(__TAURI_INVOKE("show_work_pick", { classId, text })),
+	/**  Takes a response off show; returns the class's picks. */
+	showWorkUnpick: (classId: string, text: string) => typedError<PickedResponse[], UiError>(__TAURI_INVOKE("show_work_unpick", { classId, text })),
+	/**  Takes every response of the class off show. */
+	showWorkClear: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("show_work_clear", { classId })),
+	/**  The class's picks, as the teacher's window lists them. */
+	showWorkPicked: (classId: string) => typedError<PickedResponse[], UiError>(__TAURI_INVOKE("show_work_picked", { classId })),
 	classGrid: (classId: string, assignmentId: string, after: string | null) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid", { classId, assignmentId, after })),
 	/**  The grid's rows of some learners, for a live change that named them (`StoreChanged.rows`). */
 	classGridRows: (classId: string, assignmentId: string, learners: string[]) => typedError<GridView, UiError>(__TAURI_INVOKE("class_grid_rows", { classId, assignmentId, learners })),
@@ -801,6 +809,11 @@ export type PathwayNodeView = {
 	beyond_pacing: boolean,
 };
 
+/**  One picked response, as the teacher's window lists it. */
+export type PickedResponse = {
+	text: string,
+};
+
 /**
  *  One standard of the knowledge map as the room sees it: the title and each state's count
  *  through the suppression (a small group prints "fewer than k").
@@ -874,6 +887,11 @@ export type ProjectorView = {
 	waiting_for_help: number,
 	/**  "Learner 07", … in the order they asked: fresh aliases for this projection only. */
 	help_queue: string[],
+	/**
+	 *  Responses the teacher put on show ("Response A", …), in an order drawn from the
+	 *  projection (filled by whoever holds the picks: [`super::shown_work::ShownWork`]).
+	 */
+	shown_work: ShownResponse[],
 };
 
 /**  A quarantined frame for the diagnostics page. `raw` is shown as text, never as markup. */
@@ -1049,6 +1067,13 @@ export type SecretStorage =
 "system" | 
 /**  A file only this user can read, beside the database (no credential store answered). */
 "file";
+
+/**  One response as the projector shows it. */
+export type ShownResponse = {
+	/**  "Response A", "Response B"… */
+	label: string,
+	text: string,
+};
 
 /**
  *  Mastery of one standard over the assignment's runs, every count shown (the teacher's own

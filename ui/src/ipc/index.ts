@@ -88,11 +88,13 @@ import type {
   PathwayGraphView,
   PathwayMapView,
   PathwayNodeView,
+  PickedResponse,
   ProjectorView,
   RecoveryView,
   ReportView,
   RoomView,
   RosterImportView,
+  ShownResponse,
   StandardView,
   StatusCountView,
   StepLearnersView,
@@ -136,11 +138,13 @@ export type {
   PathwayGraphView,
   PathwayMapView,
   PathwayNodeView,
+  PickedResponse,
   ProjectorView,
   RecoveryView,
   ReportView,
   RoomView,
   RosterImportView,
+  ShownResponse,
   StandardView,
   StatusCountView,
   StepLearnersView,
@@ -177,6 +181,12 @@ export interface ClassViewIpc {
   room(classId: string): Promise<RoomView>;
   /** How fresh the class's data is: the newest work, when the host was last heard. */
   freshness(classId: string): Promise<FreshnessView>;
+  /** Students' responses the teacher put on show (this app's memory only). */
+  showWorkPicked(classId: string): Promise<PickedResponse[]>;
+  /** Puts a response on show, after the name scanner (a response naming someone is refused). */
+  showWorkPick(classId: string, text: string): Promise<PickedResponse[]>;
+  showWorkUnpick(classId: string, text: string): Promise<PickedResponse[]>;
+  showWorkClear(classId: string): Promise<void>;
   pause(classId: string, message: string | null): Promise<void>;
   resume(classId: string): Promise<void>;
   setPacing(input: PacingInput): Promise<void>;
@@ -379,6 +389,12 @@ export const tauriIpc: TeacherIpc = {
     setSuppressionK: async (k) => unwrap(await commands.setSuppressionK(k)),
     room: async (classId) => unwrap(await commands.classRoom(classId)),
     freshness: async (classId) => unwrap(await commands.classFreshness(classId)),
+    showWorkPicked: async (classId) => unwrap(await commands.showWorkPicked(classId)),
+    showWorkPick: async (classId, text) => unwrap(await commands.showWorkPick(classId, text)),
+    showWorkUnpick: async (classId, text) => unwrap(await commands.showWorkUnpick(classId, text)),
+    showWorkClear: async (classId) => {
+      unwrap(await commands.showWorkClear(classId));
+    },
     pause: async (classId, message) => {
       unwrap(await commands.pauseClass(classId, message));
     },

@@ -54,6 +54,18 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
           </ol>
         ) : null}
       </section>
+      {view.shown_work.length > 0 ? (
+        <section aria-labelledby="projector-work" className="projector-work" data-testid="projector-work">
+          <h2 id="projector-work">Our work</h2>
+          <ul>
+            {view.shown_work.map((r) => (
+              <li key={r.label}>
+                <strong>{r.label}</strong> <q dir="auto">{r.text}</q>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {view.pathways.map((p, pi) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
         <section key={pi} className="projector-pathway" aria-label={`Progress: ${p.title}`}>

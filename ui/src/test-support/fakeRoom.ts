@@ -7,6 +7,10 @@ export const noRoomControls: Pick<
   ClassViewIpc,
   | "room"
   | "freshness"
+  | "showWorkPicked"
+  | "showWorkPick"
+  | "showWorkUnpick"
+  | "showWorkClear"
   | "pause"
   | "resume"
   | "setPacing"
@@ -29,6 +33,10 @@ export const noRoomControls: Pick<
     tools_unknown: null,
   }),
   freshness: async () => ({ state: "current", newest_work_ms: null, last_heard_ms: null }),
+  showWorkPicked: async () => [],
+  showWorkPick: async (_c, text) => [{ text }],
+  showWorkUnpick: async () => [],
+  showWorkClear: async () => {},
   pause: async () => {},
   resume: async () => {},
   setPacing: async () => {},

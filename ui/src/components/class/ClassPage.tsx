@@ -28,6 +28,7 @@ import { LiveGrid } from "./LiveGrid";
 import { Mastery } from "./Mastery";
 import { NeedsMe } from "./NeedsMe";
 import { RoomControls } from "./RoomControls";
+import { ShownWorkPanel, ShownWorkProvider } from "./ShownWork";
 import { Timeline } from "./Timeline";
 
 /** How often the grid reloads whole while it is shown: the time since each learner's last
@@ -232,153 +233,162 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   );
 
   return (
-    <section aria-labelledby="class-title" data-testid="class-view" className="class-page">
-      <header className="class-header">
-        <h2 id="class-title">{summary.title}</h2>
-        <dl className="facts">
-          <div>
-            <dt>Join code</dt>
-            <dd data-testid="join-code">{summary.join_code ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>Learners</dt>
-            <dd data-testid="learner-count">{summary.learners}</dd>
-          </div>
-          <div>
-            <dt>Open help requests</dt>
-            <dd>{summary.open_requests}</dd>
-          </div>
-        </dl>
-        <ProjectorSafeSwitch />
-        <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
-        <RoomControls ipc={ipc} classId={classId} changeTick={roomTick} />
-        <Freshness ipc={cv} classId={classId} changeTick={progressTick} />
-      </header>
-      {error ? (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="assignments">
-        <label>
-          Assignment{" "}
-          <select
-            data-testid="assignment-select"
-            value={selected ?? ""}
-            onChange={(e) => setSelected(e.target.value || null)}
-          >
-            {assignments.length === 0 ? <option value="">none yet</option> : null}
-            {assignments.map((a) => (
-              <option key={a.assignment_id} value={a.assignment_id}>
-                {a.pathway_title} — {a.started} started
-                {a.due_at_ms ? `, due ${date(a.due_at_ms)}` : ""}
-              </option>
-            ))}
-          </select>
-        </label>
-        {!safe ? (
-          // Setup waits behind a menu: during a lesson the grid owns the space.
-          <details className="setup-menu" data-testid="setup-menu">
-            <summary>
-              <Settings2 className="icon" size={16} aria-hidden="true" focusable="false" />
-              Class setup
-            </summary>
-            <div className="setup-body">
-              {offers.assign_pathway ? (
-                <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
-              ) : (
-                <p className="muted" data-testid="assign-read-only">
-                  This host is read-only: pathways are assigned where it runs.
-                </p>
-              )}
-              <RosterImport ipc={ipc} classId={classId} />
+    <ShownWorkProvider ipc={cv} classId={classId} onError={setError}>
+      <section aria-labelledby="class-title" data-testid="class-view" className="class-page">
+        <header className="class-header">
+          <h2 id="class-title">{summary.title}</h2>
+          <dl className="facts">
+            <div>
+              <dt>Join code</dt>
+              <dd data-testid="join-code">{summary.join_code ?? "—"}</dd>
             </div>
-          </details>
+            <div>
+              <dt>Learners</dt>
+              <dd data-testid="learner-count">{summary.learners}</dd>
+            </div>
+            <div>
+              <dt>Open help requests</dt>
+              <dd>{summary.open_requests}</dd>
+            </div>
+          </dl>
+          <ProjectorSafeSwitch />
+          <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
+          <RoomControls ipc={ipc} classId={classId} changeTick={roomTick} />
+          <Freshness ipc={cv} classId={classId} changeTick={progressTick} />
+          <ShownWorkPanel />
+        </header>
+        {error ? (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
         ) : null}
-      </div>
-      <div role="tablist" aria-label="Class views" className="tabs">
-        {(
-          [
-            ["grid", "Live grid"],
-            ["mastery", "Mastery"],
-            ["knowledge", "Knowledge map"],
-            ["pathways", "Pathway map"],
-            ["needs", "Who needs me"],
-            ["timeline", "Timeline"],
-            ...(safe ? [] : ([["report", "Report"]] as const)),
-          ] as const
-        ).map(([t, label]) => (
-          <button
-            key={t}
-            role="tab"
-            type="button"
-            aria-selected={tab === t && !student}
-            onClick={() => {
-              setStudent(null);
-              setTab(t);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">
-        {student && !safe ? (
-          <StudentPage
-            ipc={ipc}
-            classId={classId}
-            learner={student}
-            changeTick={planTick}
-            onBack={() => setStudent(null)}
-          />
-        ) : tab === "grid" ? (
-          grid && selected ? (
-            <>
-              {grid.paged ? (
-                <GridPager
-                  grid={grid}
-                  first={page.before.length === 0}
-                  onPrevious={previousPage}
-                  onNext={grid.next_after === null ? undefined : () => nextPage(grid.next_after as string)}
-                />
-              ) : null}
-              <div className={evidence && !safe ? "grid-and-evidence" : "grid-and-needs"}>
-                <LiveGrid
-                  grid={grid}
-                  onOpen={open}
-                  onStudent={safe ? undefined : openStudent}
-                  onIdleAfter={safe ? undefined : setIdleAfter}
-                />
-                {evidence && !safe ? (
-                  <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
+        <div className="assignments">
+          <label>
+            Assignment{" "}
+            <select
+              data-testid="assignment-select"
+              value={selected ?? ""}
+              onChange={(e) => setSelected(e.target.value || null)}
+            >
+              {assignments.length === 0 ? <option value="">none yet</option> : null}
+              {assignments.map((a) => (
+                <option key={a.assignment_id} value={a.assignment_id}>
+                  {a.pathway_title} — {a.started} started
+                  {a.due_at_ms ? `, due ${date(a.due_at_ms)}` : ""}
+                </option>
+              ))}
+            </select>
+          </label>
+          {!safe ? (
+            // Setup waits behind a menu: during a lesson the grid owns the space.
+            <details className="setup-menu" data-testid="setup-menu">
+              <summary>
+                <Settings2 className="icon" size={16} aria-hidden="true" focusable="false" />
+                Class setup
+              </summary>
+              <div className="setup-body">
+                {offers.assign_pathway ? (
+                  <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
                 ) : (
-                  <aside className="needs-aside" aria-labelledby="needs-aside-title">
-                    <h3 id="needs-aside-title">Who needs me</h3>
-                    <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
-                  </aside>
+                  <p className="muted" data-testid="assign-read-only">
+                    This host is read-only: pathways are assigned where it runs.
+                  </p>
                 )}
+                <RosterImport ipc={ipc} classId={classId} />
               </div>
-            </>
-          ) : (
-            <p className="muted">Assign a pathway to see the live grid.</p>
-          )
-        ) : tab === "mastery" ? (
-          mastery ? (
-            <Mastery mastery={mastery} />
-          ) : null
-        ) : tab === "knowledge" ? (
-          <KnowledgeMap ipc={ipc} classId={classId} changeTick={planTick} />
-        ) : tab === "pathways" ? (
-          <PathwayMap ipc={ipc} classId={classId} changeTick={planTick + roomTick} />
-        ) : tab === "needs" ? (
-          <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
-        ) : tab === "report" && !safe ? (
-          <Report ipc={ipc} classId={classId} assignments={assignments} changeTick={planTick} onStudent={openStudent} />
-        ) : tab === "timeline" && timeline ? (
-          <Timeline timeline={timeline} />
-        ) : null}
-      </div>
-    </section>
+            </details>
+          ) : null}
+        </div>
+        <div role="tablist" aria-label="Class views" className="tabs">
+          {(
+            [
+              ["grid", "Live grid"],
+              ["mastery", "Mastery"],
+              ["knowledge", "Knowledge map"],
+              ["pathways", "Pathway map"],
+              ["needs", "Who needs me"],
+              ["timeline", "Timeline"],
+              ...(safe ? [] : ([["report", "Report"]] as const)),
+            ] as const
+          ).map(([t, label]) => (
+            <button
+              key={t}
+              role="tab"
+              type="button"
+              aria-selected={tab === t && !student}
+              onClick={() => {
+                setStudent(null);
+                setTab(t);
+              }}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel">
+          {student && !safe ? (
+            <StudentPage
+              ipc={ipc}
+              classId={classId}
+              learner={student}
+              changeTick={planTick}
+              onBack={() => setStudent(null)}
+            />
+          ) : tab === "grid" ? (
+            grid && selected ? (
+              <>
+                {grid.paged ? (
+                  <GridPager
+                    grid={grid}
+                    first={page.before.length === 0}
+                    onPrevious={previousPage}
+                    onNext={grid.next_after === null ? undefined : () => nextPage(grid.next_after as string)}
+                  />
+                ) : null}
+                <div className={evidence && !safe ? "grid-and-evidence" : "grid-and-needs"}>
+                  <LiveGrid
+                    grid={grid}
+                    onOpen={open}
+                    onStudent={safe ? undefined : openStudent}
+                    onIdleAfter={safe ? undefined : setIdleAfter}
+                  />
+                  {evidence && !safe ? (
+                    <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
+                  ) : (
+                    <aside className="needs-aside" aria-labelledby="needs-aside-title">
+                      <h3 id="needs-aside-title">Who needs me</h3>
+                      <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
+                    </aside>
+                  )}
+                </div>
+              </>
+            ) : (
+              <p className="muted">Assign a pathway to see the live grid.</p>
+            )
+          ) : tab === "mastery" ? (
+            mastery ? (
+              <Mastery mastery={mastery} />
+            ) : null
+          ) : tab === "knowledge" ? (
+            <KnowledgeMap ipc={ipc} classId={classId} changeTick={planTick} />
+          ) : tab === "pathways" ? (
+            <PathwayMap ipc={ipc} classId={classId} changeTick={planTick + roomTick} />
+          ) : tab === "needs" ? (
+            <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
+          ) : tab === "report" && !safe ? (
+            <Report
+              ipc={ipc}
+              classId={classId}
+              assignments={assignments}
+              changeTick={planTick}
+              onStudent={openStudent}
+            />
+          ) : tab === "timeline" && timeline ? (
+            <Timeline timeline={timeline} />
+          ) : null}
+        </div>
+      </section>
+    </ShownWorkProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { Hand, X } from "lucide-react";
 import { dateTime, plural } from "../../format";
 import type { EvidenceView } from "../../ipc";
 import { DetailTable } from "./DetailTable";
+import { ShowWorkToggle } from "./ShownWork";
 
 /** The evidence behind a cell. Prose and detail are the widget's text: rendered as text only. */
 export function Evidence({
@@ -76,6 +77,13 @@ export function Evidence({
             </div>
           </dl>
           <DetailTable fields={r.detail} caption="Details the widget reported" />
+          {r.detail
+            .filter((f) => f.key === "response")
+            .map((f) => (
+              <p key={f.key} className="evidence-show">
+                Response <q className="student-words">{f.value}</q> <ShowWorkToggle text={f.value} />
+              </p>
+            ))}
         </article>
       ))}
       {evidence.struggles.map((s, i) => (

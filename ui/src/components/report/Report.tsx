@@ -3,6 +3,7 @@ import { useState } from "react";
 import { dateTime, plural, span } from "../../format";
 import type { AssignmentReportView, AssignmentView, Outcome, ReportView, StepReportView, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
+import { ShowWorkToggle } from "../class/ShownWork";
 import { OUTCOME } from "../student/StudentPage";
 
 const COUNTS: { key: Outcome; label: string }[] = [
@@ -179,7 +180,7 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
                   <ul className="responses">
                     {s.common_responses.map((r) => (
                       <li key={r.response}>
-                        <q className="student-words">{r.response}</q> × {r.count}
+                        <q className="student-words">{r.response}</q> × {r.count} <ShowWorkToggle text={r.response} />
                       </li>
                     ))}
                   </ul>
