@@ -19,6 +19,8 @@ pictures=(
   "20-export.png:export.png"
   "30-name-in-answer-refused.png:name-refused.png"
   "32-projector-window.png:projector.png"
+  "33-projector-shown-work.png:shown-work-projector.png"
+  "52-freshness-host-stopped.png:freshness-warning.png"
   "70-room-paused.png:room-paused.png"
   "80-knowledge-map.png:knowledge-map.png"
   "81-pathway-map.png:pathway-map.png"

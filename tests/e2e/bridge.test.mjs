@@ -185,4 +185,17 @@ test("a class of the upstream project, followed live through the bridge", { skip
   assert.ok(page.includes("Equivalent fractions"), "the class is on the page");
   assert.ok(!page.includes(CANARY), "no upstream name on the page");
   for (const id of STUDENTS) assert.ok(!page.includes(id), "no upstream student id on the page");
+
+  // The header says how fresh the data is: all work received while the host answers, and a
+  // warning, with the work it still shows, once the host stops.
+  const fresh = await wd.waitForText(
+    "[data-testid='freshness']",
+    (t) => /All work up to .* received · /.test(t),
+    30000,
+  );
+  assert.equal(await wd.execute("return document.querySelector(\"[data-testid='freshness']\").dataset.state"), "current", fresh);
+  bridge.kill();
+  const stale = await wd.waitForText("[data-testid='freshness']", (t) => /host not answering$/.test(t), 60000);
+  assert.match(stale, /^Showing work up to /, "the work it has stays shown");
+  await wd.screenshot(path.join(outDir, "52-freshness-host-stopped.png"));
 });
