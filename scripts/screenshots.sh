@@ -26,6 +26,7 @@ pictures=(
   "81-pathway-map.png:pathway-map.png"
   "90-student-page.png:student-page.png"
   "91-report.png:report.png"
+  "92-group-filtered.png:group-filtered.png"
 )
 
 reuse=false

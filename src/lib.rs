@@ -8,6 +8,7 @@ pub mod desk;
 pub mod dto;
 pub mod error;
 pub mod export;
+pub mod groups;
 pub mod host;
 pub mod live;
 pub mod paths;

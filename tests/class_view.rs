@@ -5,6 +5,7 @@
 mod support;
 
 use a2learn_teacher::Store;
+use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::attention::Reason;
 use a2learn_teacher::progress::grid::{
     CellState, GRID_CALLS_SQL, GRID_RESULTS_SQL, GRID_STRUGGLES_SQL,
@@ -295,7 +296,7 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named(db: TestDb) {
         ),
     ];
     store.ingest(CLASS, &registry, batch).await.unwrap();
-    let whole = grid(&store, Privacy::Names, CLASS, "as-1", None)
+    let whole = grid(&store, Privacy::Names, CLASS, "as-1", None, &Scope::Class)
         .await
         .unwrap();
     assert_eq!(whole.rows.len(), 4);
@@ -309,6 +310,7 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named(db: TestDb) {
             "anon_strug0001".into(),
             "anon_notinclass".into(),
         ],
+        &Scope::Class,
     )
     .await
     .unwrap();
@@ -350,6 +352,7 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named(db: TestDb) {
         CLASS,
         "as-1",
         vec!["anon_helpme001".into()],
+        &Scope::Class,
     )
     .await;
     assert!(refused.is_err());
@@ -358,7 +361,7 @@ async fn grid_rows_are_the_whole_grids_rows_of_the_learners_named(db: TestDb) {
         .map(|i| format!("anon_{i}"))
         .collect();
     assert!(
-        grid_rows(&store, Privacy::Names, CLASS, "as-1", many)
+        grid_rows(&store, Privacy::Names, CLASS, "as-1", many, &Scope::Class)
             .await
             .is_err()
     );
@@ -579,7 +582,7 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
     let store = class_store(&dir).await;
     seven_learners(&store).await;
     // Control: a class of seven comes whole.
-    let small = grid(&store, Privacy::Names, CLASS, "as-1", None)
+    let small = grid(&store, Privacy::Names, CLASS, "as-1", None, &Scope::Class)
         .await
         .unwrap();
     assert!(!small.paged);
@@ -597,7 +600,7 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
     .execute(store.sqlite().unwrap())
     .await
     .unwrap();
-    let first = grid(&store, Privacy::Names, CLASS, "as-1", None)
+    let first = grid(&store, Privacy::Names, CLASS, "as-1", None, &Scope::Class)
         .await
         .unwrap();
     assert!(first.paged);
@@ -612,9 +615,16 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
     assert_eq!(first.totals[0].done, 3);
     assert_eq!(first.totals[0].needs_teacher, 2, "struggling c, waiting d");
     assert_eq!(first.totals[0].not_started as u32, GRID_PAGE + 1 - 5);
-    let last = grid(&store, Privacy::Names, CLASS, "as-1", Some(next))
-        .await
-        .unwrap();
+    let last = grid(
+        &store,
+        Privacy::Names,
+        CLASS,
+        "as-1",
+        Some(next),
+        &Scope::Class,
+    )
+    .await
+    .unwrap();
     assert_eq!(last.rows.len(), 1);
     assert_eq!(last.next_after, None);
     assert_eq!(last.totals[0].done, 3, "the class's totals on every page");
@@ -625,6 +635,7 @@ async fn the_grid_view_pages_a_big_class_and_gives_a_room_no_cursor() {
         CLASS,
         "as-1",
         Some("anon_z0000100".into()),
+        &Scope::Class,
     )
     .await
     .unwrap();

@@ -124,6 +124,7 @@ async fn the_desk_the_student_page_and_the_report_say_whether_the_help_worked(db
     let view = report(
         &store,
         &ReportRequest {
+            group: None,
             class_id: CLASS.into(),
             assignment_id: None,
             names: ReportNames::Anonymous,

@@ -254,6 +254,8 @@ async fn a_store_of_the_release_before_keys_each_class_by_its_host() {
     .await
     .unwrap();
     for undo in [
+        "DROP TABLE learner_group_members",
+        "DROP TABLE learner_groups",
         "DROP TABLE class_versions",
         "DROP INDEX classes_host_class",
         "ALTER TABLE classes DROP COLUMN host_class_id",

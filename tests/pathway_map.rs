@@ -9,6 +9,7 @@ mod support;
 
 use std::collections::{BTreeMap, HashSet};
 
+use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::progress::steps::StepStatus;
 use a2learn_teacher::roster::parse_roster_csv;
@@ -227,7 +228,9 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results(db: T
     let expected = recompute(&db).await;
     assert_eq!(expected.len(), LEARNERS, "every learner is in the class");
 
-    let map: PathwayMapView = pathway_map(store, Privacy::Names, CLASS).await.unwrap();
+    let map: PathwayMapView = pathway_map(store, Privacy::Names, CLASS, &Scope::Class)
+        .await
+        .unwrap();
     assert_eq!(map.learners, LEARNERS as i32);
     assert_eq!(map.k, None);
     assert_eq!(map.pathways.len(), 1);
@@ -284,9 +287,16 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results(db: T
 
         // The node's learners: the same people, labelled (the roster's name for learner 3 on a
         // teacher's file).
-        let groups = pathway_node(store, Privacy::Names, CLASS, "as-map", &node.widget_id)
-            .await
-            .unwrap();
+        let groups = pathway_node(
+            store,
+            Privacy::Names,
+            CLASS,
+            "as-map",
+            &node.widget_id,
+            &Scope::Class,
+        )
+        .await
+        .unwrap();
         for g in &groups {
             let mut want: Vec<String> = expected
                 .iter()
@@ -328,9 +338,16 @@ async fn every_count_and_every_node_learner_agrees_with_the_stored_results(db: T
         ["current", "upcoming", "upcoming", "done", "upcoming"]
     );
 
-    let err = pathway_node(store, Privacy::Names, CLASS, "as-map", "w-nowhere")
-        .await
-        .unwrap_err();
+    let err = pathway_node(
+        store,
+        Privacy::Names,
+        CLASS,
+        "as-map",
+        "w-nowhere",
+        &Scope::Class,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(
         a2learn_teacher::UiError::from(err).code,
         a2learn_teacher::ErrorCode::NotFound
@@ -342,7 +359,9 @@ async fn projector_safe_mode_suppresses_small_groups_and_names_nobody(db: TestDb
     let store = &db.store;
     let k = store.suppression_k().await.unwrap();
     let privacy = Privacy::Projector { seed: 7 };
-    let map = pathway_map(store, privacy, CLASS).await.unwrap();
+    let map = pathway_map(store, privacy, CLASS, &Scope::Class)
+        .await
+        .unwrap();
     assert_eq!(map.k, Some(k as i32));
     let mut hidden = 0;
     for node in &map.pathways[0].nodes {
@@ -362,7 +381,7 @@ async fn projector_safe_mode_suppresses_small_groups_and_names_nobody(db: TestDb
     assert!(hidden > 0, "the fixture has small groups");
     let text = serde_json::to_string(&map).unwrap();
     assert!(!text.contains("anon_map"), "no learner id in the map");
-    let groups = pathway_node(store, privacy, CLASS, "as-map", STEPS[4])
+    let groups = pathway_node(store, privacy, CLASS, "as-map", STEPS[4], &Scope::Class)
         .await
         .unwrap();
     let all: Vec<&String> = groups.iter().flat_map(|g| &g.learners).collect();
@@ -384,7 +403,7 @@ async fn the_projector_window_gets_the_suppressed_map_with_the_pacing_limit(db: 
     let limits: Vec<bool> = p.steps.iter().map(|s| s.pacing_limit).collect();
     assert_eq!(limits, [false, false, false, true, false]);
     // The same figures as the projector-safe map of the teacher's window.
-    let safe = pathway_map(store, Privacy::Projector { seed: 1 }, CLASS)
+    let safe = pathway_map(store, Privacy::Projector { seed: 1 }, CLASS, &Scope::Class)
         .await
         .unwrap();
     for (step, node) in p.steps.iter().zip(&safe.pathways[0].nodes) {

@@ -140,6 +140,7 @@ async fn where_each_student_is_and_who_is_idle(db: TestDb) {
 
 fn whole_class(names: ReportNames) -> ReportRequest {
     ReportRequest {
+        group: None,
         class_id: CLASS.into(),
         assignment_id: None,
         names,
@@ -219,6 +220,7 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
     report(&store, &req(ReportNames::Identified)).await.unwrap();
     // An unknown class is not an empty report.
     let missing = ReportRequest {
+        group: None,
         class_id: "nope".into(),
         ..req(ReportNames::Anonymous)
     };
@@ -243,6 +245,7 @@ async fn a_missed_help_request_is_a_follow_up_as_the_help_desk_says() {
     let out = store.ingest(CLASS, &registry, batch).await.unwrap();
     assert_eq!(out.stored, 2, "{out:?}");
     let req = ReportRequest {
+        group: None,
         class_id: CLASS.into(),
         assignment_id: Some("as-1".into()),
         names: ReportNames::Anonymous,

@@ -103,9 +103,16 @@ async fn the_grid_says_where_each_learner_is_and_who_is_idle() {
     };
     // The default threshold is 5 minutes: at 08:00 anon_first (10 min quiet) is idle, anon_stuck
     // (1 min) is not, and anon_done has nothing left to do (never idle).
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
-        .await
-        .unwrap();
+    let grid = class::grid(
+        &store,
+        Privacy::Names,
+        CLASS,
+        "as-1",
+        None,
+        &a2learn_teacher::groups::Scope::Class,
+    )
+    .await
+    .unwrap();
     assert_eq!(grid.idle_after_minutes, 5);
     let first = row(&grid, "anon_first01");
     assert_eq!(first.current_step, Some(1), "the first step not completed");
@@ -124,21 +131,42 @@ async fn the_grid_says_where_each_learner_is_and_who_is_idle() {
 
     // The teacher's threshold moves the line; the clock moving does too.
     assert_eq!(class::set_idle_after_minutes(&store, 15).await.unwrap(), 15);
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
-        .await
-        .unwrap();
+    let grid = class::grid(
+        &store,
+        Privacy::Names,
+        CLASS,
+        "as-1",
+        None,
+        &a2learn_teacher::groups::Scope::Class,
+    )
+    .await
+    .unwrap();
     assert!(!row(&grid, "anon_first01").idle, "10 minutes is under 15");
     clock.advance(6 * 60_000);
-    let grid = class::grid(&store, Privacy::Names, CLASS, "as-1", None)
-        .await
-        .unwrap();
+    let grid = class::grid(
+        &store,
+        Privacy::Names,
+        CLASS,
+        "as-1",
+        None,
+        &a2learn_teacher::groups::Scope::Class,
+    )
+    .await
+    .unwrap();
     assert!(row(&grid, "anon_first01").idle, "16 minutes is over 15");
     assert!(!row(&grid, "anon_stuck001").idle, "7 minutes is under 15");
 
     // A room sees where learners are, but no one's quiet time or idle flag.
-    let room = class::grid(&store, Privacy::Projector { seed: 7 }, CLASS, "as-1", None)
-        .await
-        .unwrap();
+    let room = class::grid(
+        &store,
+        Privacy::Projector { seed: 7 },
+        CLASS,
+        "as-1",
+        None,
+        &a2learn_teacher::groups::Scope::Class,
+    )
+    .await
+    .unwrap();
     assert!(room.rows.iter().all(|r| r.quiet_ms.is_none() && !r.idle));
     assert!(room.rows.iter().any(|r| r.current_step == Some(1)));
 }

@@ -1,8 +1,10 @@
 //! What the shell keeps for the life of the window.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use a2learn_teacher::Store;
+use a2learn_teacher::groups::Scope;
 use a2learn_teacher::host::ConnectionState;
 use a2learn_teacher::live::Live;
 use a2learn_teacher::progress::names::{Privacy, fresh_seed};
@@ -34,6 +36,8 @@ pub struct AppState {
     pub export: ExportSlot,
     /// Students' responses the teacher put on show, per class: in memory only.
     pub shown_work: ShownWork,
+    /// The group each class's views are narrowed to, if any (the class header shows it).
+    group_filter: Mutex<HashMap<String, String>>,
 }
 
 impl AppState {
@@ -46,6 +50,7 @@ impl AppState {
             projection: Mutex::new(None),
             export: ExportSlot::default(),
             shown_work: ShownWork::default(),
+            group_filter: Mutex::new(HashMap::new()),
         }
     }
 
@@ -80,6 +85,39 @@ impl AppState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(projection.clone());
         projection
+    }
+
+    /// The group `class_id`'s views are narrowed to.
+    pub fn group_filter(&self, class_id: &str) -> Option<String> {
+        self.group_filter
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(class_id)
+            .cloned()
+    }
+
+    pub fn set_group_filter(&self, class_id: &str, group: Option<String>) {
+        let mut filters = self
+            .group_filter
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match group {
+            Some(g) => filters.insert(class_id.to_string(), g),
+            None => filters.remove(class_id),
+        };
+    }
+
+    /// The learners `class_id`'s views show: the filter's group, or the whole class (a group
+    /// deleted meanwhile drops the filter).
+    pub async fn scope(&self, class_id: &str) -> Result<Scope, a2learn_teacher::StoreError> {
+        let group = self.group_filter(class_id);
+        match Scope::of(&self.store, class_id, group.as_deref()).await {
+            Err(a2learn_teacher::StoreError::NotFound(_)) => {
+                self.set_group_filter(class_id, None);
+                Ok(Scope::Class)
+            }
+            other => other,
+        }
     }
 
     /// Tells the projector window (which reloads on store changes) that what it shows of

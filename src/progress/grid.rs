@@ -439,6 +439,26 @@ impl StepTotals {
     }
 }
 
+/// Each step's totals over the rows a grid holds (a group's, where the rollup's class totals
+/// are not the ones shown).
+pub fn totals_of_rows(grid: &Grid) -> Vec<StepTotals> {
+    grid.steps
+        .iter()
+        .enumerate()
+        .map(|(i, step)| {
+            let mut learners = [0u32; CellState::ALL.len()];
+            for row in &grid.rows {
+                let state = row.cells.get(i).map_or(CellState::NotStarted, |c| c.state);
+                learners[state.index()] += 1;
+            }
+            StepTotals {
+                widget_id: step.widget_id.clone(),
+                learners,
+            }
+        })
+        .collect()
+}
+
 /// One page of a class's grid: learners in id order after a cursor, with the class totals.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GridPage {

@@ -124,6 +124,18 @@ pub struct ClassKnowledge {
 }
 
 impl ClassKnowledge {
+    /// The same, of the learners `keep` accepts only (a group's view of the map).
+    pub fn only(mut self, keep: impl Fn(&str) -> bool) -> Self {
+        for learners in self.states.values_mut() {
+            learners.retain(|l, _| keep(l));
+        }
+        for learners in self.misconceptions.values_mut() {
+            learners.retain(|l| keep(l));
+        }
+        self.misconceptions.retain(|_, l| !l.is_empty());
+        self
+    }
+
     /// How many learners are in each state on `standard` (all five, zeros included).
     pub fn counts(&self, standard: &str) -> BTreeMap<NodeState, usize> {
         let mut out: BTreeMap<NodeState, usize> = NodeState::ALL.iter().map(|s| (*s, 0)).collect();

@@ -9,11 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use super::ViewError;
 use crate::dto::{count_i32 as n32, ms};
+use crate::groups::Scope;
 use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
 use crate::progress::attention::Reason;
 use crate::progress::evidence::{DetailField, detail_fields};
-use crate::progress::grid::{CellState, Learners};
+use crate::progress::grid::{CellState, Learners, totals_of_rows};
 use crate::progress::names::Privacy;
 use crate::progress::suppression::Visibility;
 use crate::roster::parse_roster_csv;
@@ -107,6 +108,8 @@ pub struct GridView {
     /// The cursor of the next page (pass it as `after`); `None` on the last page, for a whole
     /// class, and in projector-safe mode (it is an anonymous id).
     pub next_after: Option<String>,
+    /// The group the grid is narrowed to (its rows, count and totals are the group's).
+    pub group: Option<String>,
 }
 
 /// Learners the grid shows at once. A class up to this size comes whole (the window sorts it
@@ -123,13 +126,25 @@ pub async fn grid(
     class_id: &str,
     assignment_id: &str,
     after: Option<String>,
+    scope: &Scope,
 ) -> Result<GridView, ViewError> {
+    if let Scope::Group { learners, .. } = scope {
+        let grid = store
+            .grid_of(
+                class_id,
+                assignment_id,
+                Learners::Only(learners.iter().cloned().collect()),
+            )
+            .await?;
+        let in_class = u32::try_from(grid.rows.len()).unwrap_or(u32::MAX);
+        return view_of(store, privacy, grid, in_class, false, None, scope).await;
+    }
     let learner_count = store.learner_count(class_id).await?;
     if learner_count <= GRID_PAGE {
         let grid = store
             .grid_of(class_id, assignment_id, Learners::All)
             .await?;
-        return view_of(store, privacy, grid, learner_count, false, None).await;
+        return view_of(store, privacy, grid, learner_count, false, None, scope).await;
     }
     // A room's screen gets no cursor: it is a learner's id.
     let after = after.filter(|_| privacy == Privacy::Names);
@@ -137,7 +152,16 @@ pub async fn grid(
         .grid_page(class_id, assignment_id, after.as_deref(), GRID_PAGE)
         .await?;
     let next = page.next_after.filter(|_| privacy == Privacy::Names);
-    view_of(store, privacy, page.grid, page.learner_count, true, next).await
+    view_of(
+        store,
+        privacy,
+        page.grid,
+        page.learner_count,
+        true,
+        next,
+        scope,
+    )
+    .await
 }
 
 /// Most learners [`grid_rows`] reads at once; a longer list is a whole-grid reload's job.
@@ -153,10 +177,12 @@ pub async fn grid_rows(
     class_id: &str,
     assignment_id: &str,
     learners: Vec<String>,
+    scope: &Scope,
 ) -> Result<GridView, ViewError> {
     if privacy != Privacy::Names {
         return Err(ViewError::HiddenFromRoom("A row by student"));
     }
+    let learners = scope.narrow(learners);
     if learners.len() > MAX_GRID_ROWS {
         return Err(StoreError::Invalid(format!(
             "{} learners asked for; at most {MAX_GRID_ROWS} rows at once",
@@ -167,8 +193,17 @@ pub async fn grid_rows(
     let grid = store
         .grid_of(class_id, assignment_id, Learners::Only(learners))
         .await?;
-    let learner_count = store.learner_count(class_id).await?;
-    view_of(store, privacy, grid, learner_count, false, None).await
+    let learner_count = match scope {
+        Scope::Class => store.learner_count(class_id).await?,
+        Scope::Group { .. } => group_size(store, class_id, scope).await?,
+    };
+    view_of(store, privacy, grid, learner_count, false, None, scope).await
+}
+
+/// How many of the class's learners a group holds.
+async fn group_size(store: &Store, class_id: &str, scope: &Scope) -> Result<u32, ViewError> {
+    let in_class = scope.narrow(store.learners(class_id).await?).len();
+    Ok(u32::try_from(in_class).unwrap_or(u32::MAX))
 }
 
 async fn view_of(
@@ -178,6 +213,7 @@ async fn view_of(
     learner_count: u32,
     paged: bool,
     next_after: Option<String>,
+    scope: &Scope,
 ) -> Result<GridView, ViewError> {
     let class_id = grid.class_id.as_str();
     let labels = store.labeler_of(class_id, privacy, &grid.learners).await?;
@@ -185,9 +221,22 @@ async fn view_of(
     let placement = store
         .placement_of_grid(&grid, store.now_ms(), i64::from(idle_after) * 60_000)
         .await?;
-    let totals = store
-        .step_totals(class_id, &grid, learner_count)
-        .await?
+    // A group's totals are over its own learners (a grid_rows call holds only some of them:
+    // the group is read whole for its totals); the class's come from the rollup.
+    let totals = match scope {
+        Scope::Class => store.step_totals(class_id, &grid, learner_count).await?,
+        Scope::Group { learners, .. } if grid.rows.len() == learners.len() => totals_of_rows(&grid),
+        Scope::Group { learners, .. } => totals_of_rows(
+            &store
+                .grid_of(
+                    class_id,
+                    &grid.assignment_id,
+                    Learners::Only(learners.iter().cloned().collect()),
+                )
+                .await?,
+        ),
+    };
+    let totals = totals
         .into_iter()
         .map(|t| StepTotalsView {
             done: n32(t.of(CellState::Completed)
@@ -241,6 +290,14 @@ async fn view_of(
         totals,
         paged,
         next_after,
+        // On a projected screen the filter shows, but not a group name that could name someone.
+        group: scope.group_name().map(|g| {
+            if privacy == Privacy::Names {
+                g.to_owned()
+            } else {
+                "a group".to_owned()
+            }
+        }),
     })
 }
 
@@ -386,8 +443,34 @@ pub async fn mastery(
     store: &Store,
     privacy: Privacy,
     class_id: &str,
+    scope: &Scope,
 ) -> Result<MasteryView, ViewError> {
-    let m = store.class_mastery(class_id, privacy).await?;
+    let m = match scope {
+        Scope::Class => store.class_mastery(class_id, privacy).await?,
+        // A group's figures from its learners' runs on every assigned pathway, suppressed
+        // where they leave the teacher's own screen.
+        Scope::Group { .. } => {
+            let learners = scope.narrow(store.learners(class_id).await?);
+            let mut runs = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for a in store.assignments(class_id).await? {
+                if seen.insert(a.pathway_id.clone()) {
+                    runs.extend(store.step_runs(class_id, &a.pathway_id).await?);
+                }
+            }
+            let (standards, total) = crate::progress::steps::standard_counts(&runs, &learners);
+            match privacy {
+                Privacy::Names => {
+                    crate::progress::mastery::mastery_unsuppressed(&standards, &total)
+                }
+                Privacy::Projector { .. } => crate::progress::mastery::mastery(
+                    &standards,
+                    &total,
+                    store.suppression_k().await?,
+                ),
+            }
+        }
+    };
     Ok(MasteryView {
         k: m.k.map(n32),
         standards: m.standards.into_iter().map(mastery_cell).collect(),
@@ -416,8 +499,10 @@ pub async fn needs_me(
     store: &Store,
     privacy: Privacy,
     class_id: &str,
+    scope: &Scope,
 ) -> Result<Vec<NeedsMeView>, ViewError> {
-    let items = store.needs_me(class_id).await?;
+    let mut items = store.needs_me(class_id).await?;
+    items.retain(|i| scope.includes(&i.learner));
     let labels = store.labeler(class_id, privacy).await?;
     let catalog = store.catalog().await?;
     let title = |pathway_id: &str, widget_id: &str| {

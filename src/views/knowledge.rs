@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::ViewError;
 use crate::dto::count_i32 as n32;
+use crate::groups::Scope;
 use crate::progress::knowledge::{ClassKnowledge, NodeState};
 use crate::progress::names::Privacy;
 use crate::progress::suppression::{Table, Visibility, suppress};
@@ -179,8 +180,12 @@ pub async fn knowledge_map(
     store: &Store,
     privacy: Privacy,
     class_id: &str,
+    scope: &Scope,
 ) -> Result<KnowledgeMapView, ViewError> {
-    let knowledge = store.class_knowledge(class_id).await?;
+    let knowledge = store
+        .class_knowledge(class_id)
+        .await?
+        .only(|l| scope.includes(l));
     let catalog = store.standards().await?;
     let k = match privacy {
         Privacy::Names => None,
@@ -204,8 +209,12 @@ pub async fn node_learners(
     privacy: Privacy,
     class_id: &str,
     code: &str,
+    scope: &Scope,
 ) -> Result<Vec<NodeLearnersView>, ViewError> {
-    let knowledge = store.class_knowledge(class_id).await?;
+    let knowledge = store
+        .class_knowledge(class_id)
+        .await?
+        .only(|l| scope.includes(l));
     let labeler = store.labeler(class_id, privacy).await?;
     let states = knowledge.states.get(code);
     Ok(NodeState::ALL

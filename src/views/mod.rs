@@ -20,6 +20,7 @@ pub mod app;
 pub mod class;
 pub mod export;
 pub mod freshness;
+pub mod groups;
 pub mod host_check;
 pub mod knowledge;
 pub mod pathway_map;

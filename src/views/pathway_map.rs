@@ -24,6 +24,7 @@ use serde::Serialize;
 
 use super::ViewError;
 use crate::dto::count_i32 as n32;
+use crate::groups::Scope;
 use crate::progress::grid::GridStep;
 use crate::progress::names::Privacy;
 use crate::progress::steps::{Placement, StepStatus};
@@ -241,7 +242,7 @@ struct Placed {
     up_to: Option<String>,
 }
 
-async fn placed(store: &Store, class_id: &str) -> Result<Vec<Placed>, StoreError> {
+async fn placed(store: &Store, class_id: &str, scope: &Scope) -> Result<Vec<Placed>, StoreError> {
     let room = store.room_state(class_id).await?;
     let pacing: HashMap<&str, &str> = room
         .pacing
@@ -255,9 +256,10 @@ async fn placed(store: &Store, class_id: &str) -> Result<Vec<Placed>, StoreError
             continue;
         }
         // Nobody is flagged idle here: the map counts places, not quiet time.
-        let placement = store
+        let mut placement = store
             .placement(class_id, &a.assignment_id, now, i64::MAX)
             .await?;
+        placement.learners.retain(|p| scope.includes(&p.learner));
         let title = store.pathway_title(&a.pathway_id).await?;
         out.push(Placed {
             title: title
@@ -276,9 +278,10 @@ pub async fn map_with_k(
     store: &Store,
     class_id: &str,
     k: Option<u32>,
+    scope: &Scope,
 ) -> Result<PathwayMapView, StoreError> {
-    let learners = store.learners(class_id).await?.len();
-    let pathways = placed(store, class_id)
+    let learners = scope.narrow(store.learners(class_id).await?).len();
+    let pathways = placed(store, class_id, scope)
         .await?
         .iter()
         .map(|p| {
@@ -303,12 +306,13 @@ pub async fn pathway_map(
     store: &Store,
     privacy: Privacy,
     class_id: &str,
+    scope: &Scope,
 ) -> Result<PathwayMapView, ViewError> {
     let k = match privacy {
         Privacy::Names => None,
         Privacy::Projector { .. } => Some(store.suppression_k().await?),
     };
-    Ok(map_with_k(store, class_id, k).await?)
+    Ok(map_with_k(store, class_id, k, scope).await?)
 }
 
 /// The learners of one status on a step.
@@ -328,10 +332,12 @@ pub async fn pathway_node(
     class_id: &str,
     assignment_id: &str,
     widget_id: &str,
+    scope: &Scope,
 ) -> Result<Vec<StepLearnersView>, ViewError> {
-    let placement = store
+    let mut placement = store
         .placement(class_id, assignment_id, store.now_ms(), i64::MAX)
         .await?;
+    placement.learners.retain(|p| scope.includes(&p.learner));
     let Some(index) = placement
         .steps
         .iter()

@@ -182,31 +182,36 @@ impl Store {
             })
             .collect();
 
-        let pathway_map = crate::views::pathway_map::map_with_k(self, class_id, Some(k))
-            .await?
-            .pathways
-            .into_iter()
-            .map(|p| ProjectedPathwayMap {
-                title: p.title,
-                up_to_step: p.up_to_step,
-                steps: p
-                    .nodes
-                    .into_iter()
-                    .map(|n| ProjectedPlace {
-                        title: n.title,
-                        pacing_limit: n.pacing_limit,
-                        states: n
-                            .counts
-                            .into_iter()
-                            .map(|c| ProjectedState {
-                                label: c.label,
-                                shown: c.shown,
-                            })
-                            .collect(),
-                    })
-                    .collect(),
-            })
-            .collect();
+        let pathway_map = crate::views::pathway_map::map_with_k(
+            self,
+            class_id,
+            Some(k),
+            &crate::groups::Scope::Class,
+        )
+        .await?
+        .pathways
+        .into_iter()
+        .map(|p| ProjectedPathwayMap {
+            title: p.title,
+            up_to_step: p.up_to_step,
+            steps: p
+                .nodes
+                .into_iter()
+                .map(|n| ProjectedPlace {
+                    title: n.title,
+                    pacing_limit: n.pacing_limit,
+                    states: n
+                        .counts
+                        .into_iter()
+                        .map(|c| ProjectedState {
+                            label: c.label,
+                            shown: c.shown,
+                        })
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect();
 
         // Waiting: open, before the deadline, and not answered from this desk yet.
         let waiting: Vec<String> = on_pool!(self.engine(), |pool| {

@@ -18,6 +18,7 @@ use serde::Serialize;
 use super::ViewError;
 use crate::dto::{count_i32 as n32, ms};
 use crate::export::{ExportError, rfc3339};
+use crate::groups::Scope;
 use crate::privacy::Scanner;
 use crate::progress::mastery::mastery_unsuppressed;
 use crate::progress::names::{Labeler, Privacy};
@@ -41,6 +42,8 @@ pub struct ReportRequest {
     /// Only this assignment; `None` for every assignment of the class.
     pub assignment_id: Option<String>,
     pub names: ReportNames,
+    /// Only the learners of this group of the class (`crate::groups`); `None` for everyone.
+    pub group: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
@@ -164,6 +167,8 @@ pub struct ReportView {
     /// How fresh the data is: the newest work and when the host was last heard
     /// ([`super::freshness::report_line`]).
     pub freshness: String,
+    /// The group the report is narrowed to, if any.
+    pub group: Option<String>,
 }
 
 fn step_view(r: StepReport, label: &(dyn Fn(&str) -> String + Sync)) -> StepReportView {
@@ -233,6 +238,7 @@ async fn assignment_report(
     class_id: &str,
     assignment_id: &str,
     learners: &[String],
+    scope: &Scope,
     label: &(dyn Fn(&str) -> String + Sync),
 ) -> Result<AssignmentReportView, ViewError> {
     let pathway_id = store.assignment_pathway(class_id, assignment_id).await?;
@@ -240,7 +246,8 @@ async fn assignment_report(
     let steps = store.pathway_steps(&pathway_id).await?;
     let runs = store.step_runs(class_id, &pathway_id).await?;
     let mut reports = steps::step_reports(&steps, learners, &runs);
-    let helps = store.helps_given(class_id, &pathway_id).await?;
+    let mut helps = store.helps_given(class_id, &pathway_id).await?;
+    helps.retain(|h| scope.includes(&h.learner));
     steps::with_help(&mut reports, &helps, &steps, &runs);
 
     let now = store.now_ms();
@@ -250,9 +257,17 @@ async fn assignment_report(
     let finished = placement
         .learners
         .iter()
-        .filter(|p| p.current.is_none() && !steps.is_empty())
+        .filter(|p| scope.includes(&p.learner) && p.current.is_none() && !steps.is_empty())
         .count();
-    let started = store.started_learners(class_id, &pathway_id).await?;
+    let started = match scope {
+        Scope::Class => store.started_learners(class_id, &pathway_id).await?,
+        Scope::Group { .. } => store
+            .last_events(class_id, &pathway_id)
+            .await?
+            .keys()
+            .filter(|l| scope.includes(l))
+            .count() as i64,
+    };
 
     let (standards, total) = steps::standard_counts(&runs, learners);
     let m = mastery_unsuppressed(&standards, &total);
@@ -279,6 +294,7 @@ async fn assignment_report(
     });
     let mut follow_ups: Vec<FollowUpView> = missed
         .into_iter()
+        .filter(|(learner, _)| scope.includes(learner))
         .map(|(learner, widget_id)| FollowUpView {
             learner: label(&learner),
             step_title: title(&widget_id),
@@ -376,7 +392,8 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
             .map(|a| a.assignment_id)
             .collect(),
     };
-    let learners = store.learners(&req.class_id).await?;
+    let scope = Scope::of(store, &req.class_id, req.group.as_deref()).await?;
+    let learners = scope.narrow(store.learners(&req.class_id).await?);
     let labeler: Option<Labeler> = match req.names {
         ReportNames::Identified => Some(store.labeler(&req.class_id, Privacy::Names).await?),
         ReportNames::Anonymous => None,
@@ -394,10 +411,11 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
         freshness: super::freshness::report_line(
             &super::freshness::freshness(store, None, &req.class_id).await?,
         ),
+        group: scope.group_name().map(str::to_owned),
     };
     for a in &assignments {
         out.assignments
-            .push(assignment_report(store, &req.class_id, a, &learners, &label).await?);
+            .push(assignment_report(store, &req.class_id, a, &learners, &scope, &label).await?);
     }
     if req.names == ReportNames::Anonymous {
         scan(&out, &Scanner::new(store.all_roster_names().await?))?;
@@ -414,6 +432,9 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
 /// names the assignment (1-based) and the field.
 pub fn scan(report: &ReportView, scanner: &Scanner) -> Result<(), ExportError> {
     scanner.check("report", 1, "class_title", &report.class_title)?;
+    if let Some(group) = &report.group {
+        scanner.check("report", 1, "group", group)?;
+    }
     for (i, a) in report.assignments.iter().enumerate() {
         let value = serde_json::to_value(a)?;
         scanner.check_json("assignment", i as u64 + 1, "assignment", &value)?;
@@ -527,11 +548,15 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
     let e = escape;
     let _ = write!(
         h,
-        "<section class=\"page\"><h1>{} — {}</h1><p class=\"meta\">Class {} · assignment {} · \
+        "<section class=\"page\"><h1>{} — {}</h1><p class=\"meta\">Class {}{} · assignment {} · \
          made {} (UTC){}</p><p class=\"meta\" data-freshness>{}</p>",
         e(&report.class_title),
         e(&a.pathway_title),
         e(&report.class_id),
+        report
+            .group
+            .as_deref()
+            .map_or_else(String::new, |g| format!(" · group “{}” only", e(g))),
         e(&a.assignment_id),
         e(&report.generated_at),
         if report.identified {
@@ -690,6 +715,7 @@ mod tests {
             identified: false,
             generated_at: "2027-01-15T08:00:00Z".into(),
             freshness: "All work up to 2027-01-15T07:59:58Z (UTC) received.".into(),
+            group: None,
             assignments: vec![AssignmentReportView {
                 assignment_id: "as-1".into(),
                 pathway_id: "p".into(),

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { launchApp, outDir } from "./webdriver.mjs";
+import { launchApp, outDir, setValue } from "./webdriver.mjs";
 
 const PORT = Number(process.env.E2E_STUDENT_DRIVER_PORT ?? 4560);
 
@@ -127,4 +127,45 @@ test("the after-class report: counts that add up, a count followed to its learne
   assert.match(printRules, /\.report/);
   assert.ok(await wd.execute("return !!document.querySelector(\"[data-testid='report-print']\")"));
   await wd.screenshot(path.join(outDir, "91-report.png"));
+});
+
+test("a group made from the class narrows the views, with the filter shown, and back", async () => {
+  const rows = () => wd.execute("return document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\").length");
+  await openTab("Live grid");
+  await waitFor("return document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\").length > 2", "the class's rows");
+  const everyone = await rows();
+  await openTab("Groups");
+  await waitFor("return document.querySelectorAll('.group-pick input').length > 2", "the learners to pick");
+  await setValue(wd, "#group-name", "Table 1");
+  const picks = await wd.findAll(".group-pick input");
+  await wd.click(picks[0]);
+  await wd.click(picks[1]);
+  await wd.click(await wd.find(".group-form button[type='submit']"));
+  await wd.waitForText("[data-testid='group']", (t) => t.includes("Table 1 (2 learners)"));
+  // Every view narrowed: choose the group above the tabs.
+  await wd.execute(
+    `const el = document.querySelector("[data-testid='group-filter']");
+     Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(el, 'Table 1');
+     el.dispatchEvent(new Event('change', { bubbles: true }));`,
+  );
+  const on = await wd.waitForText("[data-testid='group-filter-on']");
+  assert.match(on, /Every view shows the group .*Table 1.* only \(2 learners\)/);
+  await openTab("Live grid");
+  await waitFor("return document.querySelectorAll(\"[role=grid] [data-testid='learner-name']\").length === 2", "the group's two rows");
+  await wd.screenshot(path.join(outDir, "92-group-filtered.png"));
+  await openTab("Report");
+  await waitFor(
+    "const c = document.querySelector(\"[data-testid='report-completion']\"); return !!c && c.textContent.startsWith('2 learners')",
+    "the report of the group's two learners",
+  );
+  // Back to the whole class.
+  await wd.execute("document.querySelector(\"[data-testid='group-filter-on'] button\").scrollIntoView({ block: 'center' })");
+  await wd.click(await wd.find("[data-testid='group-filter-on'] button"));
+  await waitFor("return document.querySelector(\"[data-testid='group-filter-on']\") === null", "the filter line gone");
+  await openTab("Live grid");
+  await waitFor(
+    `return document.querySelectorAll("[role=grid] [data-testid='learner-name']").length >= ${everyone}`,
+    "the whole class again",
+  );
+  assert.equal(await wd.execute("return document.querySelector(\"[data-testid='group-filter-on']\")"), null);
 });

@@ -212,9 +212,14 @@ async fn the_exported_map_matches_the_hosts_log_recomputed_independently() {
 
     // The teacher's own screen shows every figure: each must match the log's.
     let store = open(&db).await;
-    let view = knowledge_map(&store, Privacy::Names, &class_id)
-        .await
-        .unwrap();
+    let view = knowledge_map(
+        &store,
+        Privacy::Names,
+        &class_id,
+        &a2learn_teacher::groups::Scope::Class,
+    )
+    .await
+    .unwrap();
     for (standard, counts) in &expected {
         let node = view
             .nodes

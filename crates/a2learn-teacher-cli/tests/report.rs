@@ -209,6 +209,12 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
         )
         .await
         .unwrap();
+    // A group of two learners, made as the app makes it (in the teacher's file).
+    let table: Vec<String> = host.learners(&class_id)[..2].to_vec();
+    store
+        .save_group(&class_id, "Table 1", &table)
+        .await
+        .unwrap();
     store.close().await;
 
     // The JSON report, against the log recomputed here.
@@ -354,6 +360,47 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
         ],
     );
     assert!(!missing.status.success());
+
+    // --group: the group's learners only, its name on the report; an unknown group is an
+    // error, never the whole class.
+    let grouped = dir.path().join("group.json");
+    ok(&report(
+        &db,
+        &[
+            "--class",
+            &class_id,
+            "--group",
+            "Table 1",
+            "--format",
+            "json",
+            "--out",
+            grouped.to_str().unwrap(),
+        ],
+    ));
+    let grouped: Value = serde_json::from_str(&std::fs::read_to_string(&grouped).unwrap()).unwrap();
+    assert_eq!(grouped["group"], "Table 1");
+    assert_eq!(grouped["assignments"][0]["learners"], 2);
+    let strips: Vec<&str> = grouped["assignments"][0]["students"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["learner"].as_str().unwrap())
+        .collect();
+    let mut want: Vec<&str> = table.iter().map(String::as_str).collect();
+    want.sort_unstable();
+    assert_eq!(strips, want);
+    assert!(
+        a["learners"].as_i64().unwrap() > 2,
+        "the control: the class has more"
+    );
+    let nobody = report(
+        &db,
+        &[
+            "--class", &class_id, "--group", "Nobody", "--format", "json", "--out", "x.json",
+        ],
+    );
+    assert!(!nobody.status.success());
+    assert!(String::from_utf8_lossy(&nobody.stderr).contains("no group named"));
 
     // The HTML: self-contained, no name.
     let html_path = dir.path().join("report.html");

@@ -2,12 +2,14 @@
 //! window's privacy (projector-safe mode, held in `AppState`).
 
 use a2learn_teacher::UiError;
+use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::ViewError;
 use a2learn_teacher::views::class::{
     self, AssignInput, AssignOutcomeView, AssignmentView, CatalogPathwayView, EvidenceView,
     GridView, MasteryView, NeedsMeView, RosterImportView, TimelineView,
 };
+use a2learn_teacher::views::groups::{self, GroupsView};
 use a2learn_teacher::views::knowledge::{self, KnowledgeMapView, NodeLearnersView};
 use a2learn_teacher::views::pathway_map::{self, PathwayMapView, StepLearnersView};
 use a2learn_teacher::views::report::{self, ReportNames, ReportRequest, ReportView};
@@ -30,6 +32,7 @@ pub async fn class_grid(
         &class_id,
         &assignment_id,
         after,
+        &state.scope(&class_id).await?,
     )
     .await?)
 }
@@ -49,6 +52,7 @@ pub async fn class_grid_rows(
         &class_id,
         &assignment_id,
         learners,
+        &state.scope(&class_id).await?,
     )
     .await?)
 }
@@ -80,7 +84,8 @@ pub async fn class_mastery(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<MasteryView, UiError> {
-    Ok(class::mastery(&state.store, state.privacy(), &class_id).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(class::mastery(&state.store, state.privacy(), &class_id, &scope).await?)
 }
 
 #[tauri::command]
@@ -89,7 +94,8 @@ pub async fn needs_me(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<Vec<NeedsMeView>, UiError> {
-    Ok(class::needs_me(&state.store, state.privacy(), &class_id).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(class::needs_me(&state.store, state.privacy(), &class_id, &scope).await?)
 }
 
 #[tauri::command]
@@ -161,7 +167,8 @@ pub async fn knowledge_map(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<KnowledgeMapView, UiError> {
-    Ok(knowledge::knowledge_map(&state.store, state.privacy(), &class_id).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(knowledge::knowledge_map(&state.store, state.privacy(), &class_id, &scope).await?)
 }
 
 #[tauri::command]
@@ -171,7 +178,8 @@ pub async fn knowledge_node(
     class_id: String,
     code: String,
 ) -> Result<Vec<NodeLearnersView>, UiError> {
-    Ok(knowledge::node_learners(&state.store, state.privacy(), &class_id, &code).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(knowledge::node_learners(&state.store, state.privacy(), &class_id, &code, &scope).await?)
 }
 
 #[tauri::command]
@@ -213,6 +221,7 @@ pub async fn class_report(
         return Err(ViewError::HiddenFromRoom("The after-class report").into());
     }
     let req = ReportRequest {
+        group: state.group_filter(&class_id),
         class_id,
         assignment_id,
         names: if identified {
@@ -230,7 +239,8 @@ pub async fn pathway_map(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<PathwayMapView, UiError> {
-    Ok(pathway_map::pathway_map(&state.store, state.privacy(), &class_id).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(pathway_map::pathway_map(&state.store, state.privacy(), &class_id, &scope).await?)
 }
 
 #[tauri::command]
@@ -242,8 +252,89 @@ pub async fn pathway_node(
     widget_id: String,
 ) -> Result<Vec<StepLearnersView>, UiError> {
     let privacy = state.privacy();
-    Ok(
-        pathway_map::pathway_node(&state.store, privacy, &class_id, &assignment_id, &widget_id)
-            .await?,
+    let scope = state.scope(&class_id).await?;
+    Ok(pathway_map::pathway_node(
+        &state.store,
+        privacy,
+        &class_id,
+        &assignment_id,
+        &widget_id,
+        &scope,
     )
+    .await?)
+}
+
+/// The class's groups (kept in the teacher's own file).
+#[tauri::command]
+#[specta::specta]
+pub async fn class_groups(
+    state: State<'_, AppState>,
+    class_id: String,
+) -> Result<GroupsView, UiError> {
+    Ok(groups::groups_view(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        state.group_filter(&class_id),
+    )
+    .await?)
+}
+
+/// Makes (or refills) a group; returns the class's groups.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_group(
+    state: State<'_, AppState>,
+    class_id: String,
+    name: String,
+    learners: Vec<String>,
+) -> Result<GroupsView, UiError> {
+    groups::save_group(&state.store, state.privacy(), &class_id, &name, &learners).await?;
+    Ok(groups::groups_view(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        state.group_filter(&class_id),
+    )
+    .await?)
+}
+
+/// Deletes a group (and drops the filter when it was that group); returns the class's groups.
+#[tauri::command]
+#[specta::specta]
+pub async fn delete_group(
+    state: State<'_, AppState>,
+    class_id: String,
+    name: String,
+) -> Result<GroupsView, UiError> {
+    state.store.delete_group(&class_id, &name).await?;
+    if state.group_filter(&class_id).as_deref() == Some(name.trim()) {
+        state.set_group_filter(&class_id, None);
+    }
+    Ok(groups::groups_view(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        state.group_filter(&class_id),
+    )
+    .await?)
+}
+
+/// Narrows every view of the class to a group (`None`: the whole class).
+#[tauri::command]
+#[specta::specta]
+pub async fn set_group_filter(
+    state: State<'_, AppState>,
+    class_id: String,
+    group: Option<String>,
+) -> Result<GroupsView, UiError> {
+    let scope = Scope::of(&state.store, &class_id, group.as_deref()).await?;
+    state.set_group_filter(&class_id, scope.group_name().map(str::to_owned));
+    Ok(groups::groups_view(
+        &state.store,
+        state.privacy(),
+        &class_id,
+        state.group_filter(&class_id),
+    )
+    .await?)
 }

@@ -82,6 +82,14 @@ export const commands = {
 	classRoom: (classId: string) => typedError<RoomView, UiError>(__TAURI_INVOKE("class_room", { classId })),
 	/**  The class header's freshness line: the newest work, when the host was last heard. */
 	classFreshness: (classId: string) => typedError<FreshnessView, UiError>(__TAURI_INVOKE("class_freshness", { classId })),
+	/**  The class's groups (kept in the teacher's own file). */
+	classGroups: (classId: string) => typedError<GroupsView, UiError>(__TAURI_INVOKE("class_groups", { classId })),
+	/**  Makes (or refills) a group; returns the class's groups. */
+	saveGroup: (classId: string, name: string, learners: string[]) => typedError<GroupsView, UiError>(__TAURI_INVOKE("save_group", { classId, name, learners })),
+	/**  Deletes a group (and drops the filter when it was that group); returns the class's groups. */
+	deleteGroup: (classId: string, name: string) => typedError<GroupsView, UiError>(__TAURI_INVOKE("delete_group", { classId, name })),
+	/**  Narrows every view of the class to a group (`None`: the whole class). */
+	setGroupFilter: (classId: string, group: string | null) => typedError<GroupsView, UiError>(__TAURI_INVOKE("set_group_filter", { classId, group })),
 	pauseClass: (classId: string, message: string | null) => typedError<null, UiError>(__TAURI_INVOKE("pause_class", { classId, message })),
 	resumeClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("resume_class", { classId })),
 	setPacing: (input: PacingInput) => typedError<null, UiError>(__TAURI_INVOKE("set_pacing", { input })),
@@ -518,6 +526,8 @@ export type GridView = {
 	 *  class, and in projector-safe mode (it is an anonymous id).
 	 */
 	next_after: string | null,
+	/**  The group the grid is narrowed to (its rows, count and totals are the group's). */
+	group: string | null,
 };
 
 /**  What one call of a group answer came to. */
@@ -525,6 +535,27 @@ export type GroupOutcome = {
 	call_id: string,
 	/**  `None` when the answer was accepted; else the error as the UI shows it. */
 	error: UiError | null,
+};
+
+export type GroupView = {
+	name: string,
+	/**  Learners of the group in the class. */
+	size: number,
+	/**  Anonymous ids (empty in projector-safe mode). */
+	learners: string[],
+	/**  Their labels (names where the teacher imported a roster), in the same order. */
+	labels: string[],
+};
+
+export type GroupsView = {
+	groups: GroupView[],
+	suggested: SuggestedGroupView[],
+	/**  The group the class's views are narrowed to. */
+	filter: string | null,
+	/**  The class's learners (none in projector-safe mode). */
+	learners: LearnerOption[],
+	/**  Groups can be made here (a teacher's own file; not a shared store without its home). */
+	can_save: boolean,
 };
 
 /**  One help request as the queue shows it. */
@@ -656,6 +687,12 @@ export type KnowledgeNodeView = {
 	title: string,
 	counts: StateCountView[],
 	learners: number,
+};
+
+/**  One learner of the class, to pick for a new group. */
+export type LearnerOption = {
+	learner: string,
+	label: string,
 };
 
 export type MasteryCellView = {
@@ -948,6 +985,8 @@ export type ReportView = {
 	 *  ([`super::freshness::report_line`]).
 	 */
 	freshness: string,
+	/**  The group the report is narrowed to, if any. */
+	group: string | null,
 };
 
 /**  Where a help request stands. */
@@ -1281,6 +1320,13 @@ export type StudentStepView = {
 export type StudentStripView = {
 	learner: string,
 	outcomes: Outcome[],
+};
+
+export type SuggestedGroupView = {
+	name: string,
+	reason: string,
+	learners: string[],
+	labels: string[],
 };
 
 export type TimelineView = {

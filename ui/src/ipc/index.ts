@@ -74,8 +74,11 @@ import type {
   FreshnessView,
   GridRowView,
   GridView,
+  GroupsView,
+  GroupView,
   KnowledgeMapView,
   KnowledgeNodeView,
+  LearnerOption,
   MasteryCellView,
   MasteryView,
   NeedsMeView,
@@ -106,6 +109,7 @@ import type {
   StudentPathwayView,
   StudentRunView,
   StudentStepView,
+  SuggestedGroupView,
   TimelineView,
 } from "./bindings";
 
@@ -124,8 +128,11 @@ export type {
   FreshnessView,
   GridRowView,
   GridView,
+  GroupsView,
+  GroupView,
   KnowledgeMapView,
   KnowledgeNodeView,
+  LearnerOption,
   MasteryCellView,
   MasteryView,
   NeedsMeView,
@@ -156,6 +163,7 @@ export type {
   StudentPathwayView,
   StudentRunView,
   StudentStepView,
+  SuggestedGroupView,
   TimelineView,
 };
 
@@ -187,6 +195,12 @@ export interface ClassViewIpc {
   showWorkPick(classId: string, text: string): Promise<PickedResponse[]>;
   showWorkUnpick(classId: string, text: string): Promise<PickedResponse[]>;
   showWorkClear(classId: string): Promise<void>;
+  /** The class's groups, the suggested ones, the filter in force and the learners to pick. */
+  groups(classId: string): Promise<GroupsView>;
+  saveGroup(classId: string, name: string, learners: string[]): Promise<GroupsView>;
+  deleteGroup(classId: string, name: string): Promise<GroupsView>;
+  /** Narrows every view of the class to a group (`null`: the whole class). */
+  setGroupFilter(classId: string, group: string | null): Promise<GroupsView>;
   pause(classId: string, message: string | null): Promise<void>;
   resume(classId: string): Promise<void>;
   setPacing(input: PacingInput): Promise<void>;
@@ -395,6 +409,10 @@ export const tauriIpc: TeacherIpc = {
     showWorkClear: async (classId) => {
       unwrap(await commands.showWorkClear(classId));
     },
+    groups: async (classId) => unwrap(await commands.classGroups(classId)),
+    saveGroup: async (classId, name, learners) => unwrap(await commands.saveGroup(classId, name, learners)),
+    deleteGroup: async (classId, name) => unwrap(await commands.deleteGroup(classId, name)),
+    setGroupFilter: async (classId, group) => unwrap(await commands.setGroupFilter(classId, group)),
     pause: async (classId, message) => {
       unwrap(await commands.pauseClass(classId, message));
     },

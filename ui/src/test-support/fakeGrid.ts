@@ -4,7 +4,9 @@ import type { GridView } from "../ipc";
  * A whole-class grid as the core sends it: `rows` with the class totals the core keeps, which
  * for a whole class are these rows' (done, needing the teacher, not started per step).
  */
-export function wholeGrid(view: Omit<GridView, "learner_count" | "totals" | "paged" | "next_after">): GridView {
+export function wholeGrid(
+  view: Omit<GridView, "learner_count" | "totals" | "paged" | "next_after" | "group">,
+): GridView {
   const totals = view.steps.map((step, i) => {
     let done = 0;
     let needs = 0;
@@ -17,5 +19,5 @@ export function wholeGrid(view: Omit<GridView, "learner_count" | "totals" | "pag
     }
     return { widget_id: step.widget_id, done, needs_teacher: needs, not_started: notStarted };
   });
-  return { ...view, learner_count: view.rows.length, totals, paged: false, next_after: null };
+  return { ...view, learner_count: view.rows.length, totals, paged: false, next_after: null, group: null };
 }

@@ -1,4 +1,7 @@
-import type { ClassViewIpc } from "../ipc";
+import type { ClassViewIpc, GroupsView } from "../ipc";
+
+/** A class without groups, on a teacher's own file. */
+export const noGroups: GroupsView = { groups: [], suggested: [], filter: null, learners: [], can_save: true };
 
 /** The class page's newer commands at rest: a host without the room tools (a running class, no
  * control), empty knowledge and pathway maps, the default idle threshold, an empty student page and
@@ -11,6 +14,10 @@ export const noRoomControls: Pick<
   | "showWorkPick"
   | "showWorkUnpick"
   | "showWorkClear"
+  | "groups"
+  | "saveGroup"
+  | "deleteGroup"
+  | "setGroupFilter"
   | "pause"
   | "resume"
   | "setPacing"
@@ -37,6 +44,10 @@ export const noRoomControls: Pick<
   showWorkPick: async (_c, text) => [{ text }],
   showWorkUnpick: async () => [],
   showWorkClear: async () => {},
+  groups: async () => noGroups,
+  saveGroup: async () => noGroups,
+  deleteGroup: async () => noGroups,
+  setGroupFilter: async () => noGroups,
   pause: async () => {},
   resume: async () => {},
   setPacing: async () => {},
@@ -52,6 +63,7 @@ export const noRoomControls: Pick<
     identified: false,
     generated_at: "2026-12-01T14:00:00Z",
     freshness: "No work received yet.",
+    group: null,
   }),
   pathwayMap: async () => ({ pathways: [], learners: 0, k: null }),
   pathwayNode: async () => [],

@@ -37,6 +37,7 @@ use super::{Options, Report, Spread};
 use a2learn_teacher::clock::{SharedClock, SystemClock};
 use a2learn_teacher::desk::room::{FOLLOWUPS_SQL, Row as FollowUpRow};
 use a2learn_teacher::export::{ExportRequest, Format, export_to_path};
+use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::attention::{
     OPEN_REQUESTS_SQL, REPEATED_FAILURES, repeated_failures_sql, struggling_sql,
 };
@@ -811,7 +812,15 @@ async fn class_views(
     // The grid as the window opens it: the whole class up to a page, else the first page with
     // the class totals.
     let (whole, whole_bytes) = time_ms(opts.runs, || async {
-        let view = class_view::grid(store, Privacy::Names, &class, &assignment, None).await?;
+        let view = class_view::grid(
+            store,
+            Privacy::Names,
+            &class,
+            &assignment,
+            None,
+            &Scope::Class,
+        )
+        .await?;
         Ok(serde_json::to_vec(&view)?.len())
     })
     .await?;
@@ -825,8 +834,15 @@ async fn class_views(
         time_first_page(store, n, opts.runs).await?,
     );
     let (rows_only, rows_bytes) = time_ms(opts.runs, || async {
-        let view = class_view::grid_rows(store, Privacy::Names, &class, &assignment, named.clone())
-            .await?;
+        let view = class_view::grid_rows(
+            store,
+            Privacy::Names,
+            &class,
+            &assignment,
+            named.clone(),
+            &Scope::Class,
+        )
+        .await?;
         anyhow::ensure!(view.rows.len() == named.len(), "rows of {named:?} missing");
         Ok(serde_json::to_vec(&view)?.len())
     })
@@ -908,6 +924,7 @@ async fn class_views(
         class_id: class.clone(),
         assignment_id: Some(assignment.clone()),
         names: ReportNames::Anonymous,
+        group: None,
     };
     let (after_class, bytes) = time_ms(opts.runs, || async {
         Ok(to_html(&report_view(store, &req).await?).len())
@@ -921,7 +938,7 @@ async fn class_views(
         after_class,
     );
     let (knowledge, standards) = time_ms(opts.runs, || async {
-        Ok(knowledge_map(store, Privacy::Names, &class)
+        Ok(knowledge_map(store, Privacy::Names, &class, &Scope::Class)
             .await?
             .nodes
             .len())
@@ -935,7 +952,7 @@ async fn class_views(
         knowledge,
     );
     let (pathways, counted) = time_ms(opts.runs, || async {
-        let map = pathway_map(store, Privacy::Names, &class).await?;
+        let map = pathway_map(store, Privacy::Names, &class, &Scope::Class).await?;
         Ok(map
             .pathways
             .iter()

@@ -38,6 +38,10 @@ pub struct ReportArgs {
     /// machine.
     #[arg(long)]
     pub identified: bool,
+    /// Only the learners of this group of the class (groups are made in the app, and kept in
+    /// the teacher's own file).
+    #[arg(long, value_name = "NAME")]
+    pub group: Option<String>,
 }
 
 pub fn run(
@@ -56,6 +60,7 @@ pub fn run(
             } else {
                 ReportNames::Anonymous
             },
+            group: args.group,
         };
         if args.identified {
             eprintln!(

@@ -7,6 +7,7 @@ import type {
   ClassSummary,
   EvidenceView,
   GridView,
+  GroupsView,
   MasteryView,
   NeedsMeView,
   TeacherIpc,
@@ -17,6 +18,7 @@ import { useLiveLoad } from "../../ipc/liveLoad";
 import { useHostOffers } from "../../ipc/offers";
 import { COUNTS_EVERY_MS, NEEDS_EVERY_MS, useThrottledTick } from "../../ipc/throttle";
 import { ProjectorSafeSwitch, useProjectorSafe } from "../../privacy/ProjectorSafe";
+import { GroupFilter, GroupsPanel } from "../groups/Groups";
 import { KnowledgeMap } from "../maps/KnowledgeMap";
 import { PathwayMap } from "../maps/PathwayMap";
 import { Report } from "../report/Report";
@@ -35,7 +37,7 @@ import { Timeline } from "./Timeline";
  * event (and who is idle) moves with the clock. */
 export const QUIET_REFRESH_MS = 30_000;
 
-type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" | "report";
+type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" | "report" | "groups";
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -71,6 +73,16 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   const assignmentsTick = useThrottledTick(planTick, COUNTS_EVERY_MS);
 
   const fail = (e: unknown) => setError(ipc.toUiError(e).message);
+
+  // The class's groups and the filter in force: every view below is narrowed to the filter's
+  // group by the backend, and reloads when it changes (it is in their keys).
+  const [groups, setGroups] = useState<GroupsView | null>(null);
+  useLiveLoad(
+    (keep) => cv.groups(classId).then(keep(setGroups), keep(fail)),
+    [cv, ipc, classId, safe],
+    assignmentsTick,
+  );
+  const filter = groups?.filter ?? null;
   useLiveLoad(
     (keep) =>
       cv.assignments(classId).then(
@@ -89,7 +101,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   // A class bigger than a page comes a page at a time (in id order): the cursor of the page
   // shown and those of the pages before it, kept per key so a new class or mode starts on the
   // first page.
-  const pageKey = `${classId}/${selected}/${safe}`;
+  const pageKey = `${classId}/${selected}/${safe}/${filter}`;
   const [paging, setPaging] = useState<{ key: string; after: string | null; before: (string | null)[] }>({
     key: pageKey,
     after: null,
@@ -109,7 +121,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   // biome-ignore lint/correctness/useExhaustiveDependencies: the views' key is the trigger
   useEffect(() => {
     wantWhole.current = true;
-  }, [classId, selected, tab, safe, page.after]);
+  }, [classId, selected, tab, safe, page.after, filter]);
   const [clockTick, setClockTick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => {
@@ -152,7 +164,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
       if (tab === "timeline") loads.push(cv.timeline(classId).then(keep(setTimeline), keep(fail)));
       return Promise.all(loads);
     },
-    [cv, ipc, classId, selected, tab, safe, page.after],
+    [cv, ipc, classId, selected, tab, safe, page.after, filter],
     progressTick + clockTick,
   );
 
@@ -162,7 +174,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
   useLiveLoad(
     (keep) =>
       tab === "needs" || tab === "grid" ? cv.needsMe(classId).then(keep(setNeeds), keep(fail)) : Promise.resolve(),
-    [cv, ipc, classId, tab, safe],
+    [cv, ipc, classId, tab, safe, filter],
     needsTick,
   );
 
@@ -255,6 +267,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
           <ShowOnProjector ipc={ipc} classId={classId} onError={setError} />
           <RoomControls ipc={ipc} classId={classId} changeTick={roomTick} />
           <Freshness ipc={cv} classId={classId} changeTick={progressTick} />
+          <GroupFilter ipc={cv} classId={classId} groups={groups} onChange={setGroups} onError={setError} />
           <ShownWorkPanel />
         </header>
         {error ? (
@@ -308,7 +321,12 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
               ["pathways", "Pathway map"],
               ["needs", "Who needs me"],
               ["timeline", "Timeline"],
-              ...(safe ? [] : ([["report", "Report"]] as const)),
+              ...(safe
+                ? []
+                : ([
+                    ["report", "Report"],
+                    ["groups", "Groups"],
+                  ] as const)),
             ] as const
           ).map(([t, label]) => (
             <button
@@ -370,13 +388,14 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
               <Mastery mastery={mastery} />
             ) : null
           ) : tab === "knowledge" ? (
-            <KnowledgeMap ipc={ipc} classId={classId} changeTick={planTick} />
+            <KnowledgeMap key={filter ?? ""} ipc={ipc} classId={classId} changeTick={planTick} />
           ) : tab === "pathways" ? (
-            <PathwayMap ipc={ipc} classId={classId} changeTick={planTick + roomTick} />
+            <PathwayMap key={filter ?? ""} ipc={ipc} classId={classId} changeTick={planTick + roomTick} />
           ) : tab === "needs" ? (
             <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
           ) : tab === "report" && !safe ? (
             <Report
+              key={filter ?? ""}
               ipc={ipc}
               classId={classId}
               assignments={assignments}
@@ -385,6 +404,8 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
             />
           ) : tab === "timeline" && timeline ? (
             <Timeline timeline={timeline} />
+          ) : tab === "groups" && groups && !safe ? (
+            <GroupsPanel ipc={cv} classId={classId} groups={groups} onChange={setGroups} />
           ) : null}
         </div>
       </section>

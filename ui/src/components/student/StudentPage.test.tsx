@@ -143,6 +143,7 @@ const report: ReportView = {
   identified: false,
   generated_at: "2026-12-01T14:00:00Z",
   freshness: "All work up to 2026-12-01T13:59:58Z (UTC) received.",
+  group: null,
   assignments: [
     {
       assignment_id: "a1",
