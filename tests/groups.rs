@@ -27,6 +27,7 @@ on_both_engines!(
     groups_are_made_by_the_rules_and_kept_in_the_teachers_file,
     every_view_narrowed_to_a_group_counts_its_learners_only,
     the_evidence_suggests_groups_by_misconception_and_missed_standard,
+    the_desk_names_each_requests_groups_for_a_group_answer,
 );
 
 /// A completion of the compare step at `at`, with its verdict and misconception (if any).
@@ -282,4 +283,47 @@ async fn the_evidence_suggests_groups_by_misconception_and_missed_standard(db: T
     // One click makes it.
     let made = store.save_group(CLASS, &m.name, &m.learners).await.unwrap();
     assert_eq!(made.learners, [A, B]);
+}
+
+async fn the_desk_names_each_requests_groups_for_a_group_answer(db: TestDb) {
+    let store = class(&db).await;
+    store
+        .save_group(CLASS, "Table 1", &[A.into(), D.into()])
+        .await
+        .unwrap();
+    store
+        .save_group(CLASS, "Reading", &[A.into()])
+        .await
+        .unwrap();
+    let registry = store.registry().await.unwrap();
+    store
+        .ingest(
+            CLASS,
+            &registry,
+            vec![
+                frame(20, "a2learn.assist", assist(A, "a7", "call-a", "help?")),
+                frame(21, "a2learn.assist", assist(B, "b7", "call-b", "help?")),
+            ],
+        )
+        .await
+        .unwrap();
+    let queue = a2learn_teacher::desk::Desk::new(&store)
+        .queue(Some(CLASS))
+        .await
+        .unwrap();
+    let groups_of = |call: &str| {
+        queue
+            .iter()
+            .find(|r| r.call_id == call)
+            .map(|r| r.groups.clone())
+            .unwrap()
+    };
+    assert_eq!(groups_of("call-a"), ["Reading", "Table 1"]);
+    assert!(groups_of("call-b").is_empty(), "B is in no group");
+    // A room's view of the desk says nothing of the groups.
+    let room = a2learn_teacher::desk::Desk::new(&store)
+        .queue_as(Some(CLASS), Privacy::Projector { seed: 3 })
+        .await
+        .unwrap();
+    assert!(room.iter().all(|r| r.groups.is_empty()));
 }

@@ -202,6 +202,9 @@ pub struct HelpRequest {
     /// Answered or declined: how the learner then did on the step
     /// ([`crate::progress::help_after`]).
     pub after_help: Option<AfterHelp>,
+    /// The teacher's groups of the class the learner is in ([`crate::groups`]): a group's
+    /// waiting requests can get one answer.
+    pub groups: Vec<String>,
 }
 
 impl HelpRequest {
@@ -214,8 +217,9 @@ impl HelpRequest {
             question: String::new(),
             answer: None,
             draft: None,
-            // The room sees totals, not how one learner did.
+            // The room sees totals, not how one learner did, nor whom the teacher grouped.
             after_help: None,
+            groups: Vec::new(),
             ..self
         }
     }
@@ -431,6 +435,7 @@ impl<'a> Desk<'a> {
             })
         });
         fill_after_help(self.store, &mut out).await?;
+        fill_groups(self.store, &mut out).await?;
         Ok(out)
     }
 
@@ -809,7 +814,26 @@ fn to_request(row: Row, display_name: Option<String>, me: Option<&str>, now: i64
         answer,
         closed_at_ms: closed_at.map(ms),
         after_help: None,
+        groups: Vec::new(),
     }
+}
+
+/// Fills [`HelpRequest::groups`]: the groups of its class each request's learner is in.
+async fn fill_groups(store: &Store, requests: &mut [HelpRequest]) -> Result<(), StoreError> {
+    let mut classes: Vec<String> = requests.iter().map(|r| r.class_id.clone()).collect();
+    classes.sort();
+    classes.dedup();
+    for class_id in classes {
+        let groups = store.groups(&class_id).await?;
+        for r in requests.iter_mut().filter(|r| r.class_id == class_id) {
+            r.groups = groups
+                .iter()
+                .filter(|g| g.learners.contains(&r.learner))
+                .map(|g| g.name.clone())
+                .collect();
+        }
+    }
+    Ok(())
 }
 
 /// Fills [`HelpRequest::after_help`] of the answered and declined requests among `requests`:

@@ -596,6 +596,11 @@ export type HelpRequest = {
 	 *  ([`crate::progress::help_after`]).
 	 */
 	after_help: AfterHelp | null,
+	/**
+	 *  The teacher's groups of the class the learner is in ([`crate::groups`]): a group's
+	 *  waiting requests can get one answer.
+	 */
+	groups: string[],
 };
 
 /**

@@ -25,6 +25,7 @@ export function request(over: Partial<HelpRequest> = {}): HelpRequest {
     answer: null,
     closed_at_ms: null,
     after_help: null,
+    groups: [],
     ...over,
     // As the core derives it (RequestState::is_waiting).
     waiting: over.waiting ?? ["open", "claimed_by_me", "claimed_by_other"].includes(over.state ?? "open"),

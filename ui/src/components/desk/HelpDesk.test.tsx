@@ -188,6 +188,28 @@ describe("HelpDesk", () => {
     expect(screen.getAllByTestId("desk-state").map((s) => s.textContent)).toEqual(["answered", "answered"]);
   });
 
+  it("offers one answer to the waiting requests of one of the teacher's groups, across widgets", async () => {
+    const desk = fakeDeskIpc([
+      request({ call_id: "a", widget_id: "w1", groups: ["Table 1"] }),
+      request({ call_id: "b", widget_id: "w2", groups: ["Table 1", "Reading"] }),
+      request({ call_id: "c", widget_id: "w3", groups: [] }),
+    ]);
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    // One block per group with two or more waiting: "Reading" has one, so none.
+    const blocks = await screen.findAllByTestId("desk-learner-group");
+    expect(blocks.map((b) => b.querySelector("p")?.textContent)).toEqual(["Table 1 · 2 waiting"]);
+    fireEvent.click(within(blocks[0]!).getByRole("button", { name: "One answer to all 2" }));
+    fireEvent.change(await screen.findByLabelText("One answer to all 2"), {
+      target: { value: "Table 1: halves first" },
+    });
+    fireEvent.click(screen.getByText("Send to all 2"));
+    expect((await screen.findByTestId("desk-notice")).textContent).toBe("Sent to 2 students.");
+    const states = Object.fromEntries(
+      screen.getAllByTestId("desk-closed").map((c) => [c.getAttribute("data-call-id"), true]),
+    );
+    expect(states).toEqual({ a: true, b: true });
+  });
+
   it("shows an expired request as expired with no way to answer", async () => {
     const desk = fakeDeskIpc([request({ deadline_ms: 1_800_000_000_000 - 1 })]);
     render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);

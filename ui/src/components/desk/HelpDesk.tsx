@@ -98,6 +98,20 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
     return [...map.values()];
   }, [waiting]);
 
+  // The teacher's groups of learners with more than one waiting request: one answer to each.
+  const learnerGroups = useMemo(() => {
+    const map = new Map<string, HelpRequest[]>();
+    for (const r of waiting) {
+      for (const g of r.groups) {
+        const key = `${r.class_id}\u0000${g}`;
+        map.set(key, [...(map.get(key) ?? []), r]);
+      }
+    }
+    return [...map.entries()]
+      .filter(([, rs]) => rs.length > 1)
+      .map(([key, rs]) => ({ name: key.split("\u0000")[1] ?? "", requests: rs }));
+  }, [waiting]);
+
   const replace = (r: HelpRequest) => setQueue((q) => (q ?? []).map((x) => (x.call_id === r.call_id ? r : x)));
 
   return (
@@ -166,6 +180,19 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
           />
         ))
       )}
+      {!safe && learnerGroups.length > 0 ? (
+        <section className="desk-learner-groups" aria-labelledby="desk-learner-groups-title">
+          <h3 id="desk-learner-groups-title">By your groups</h3>
+          {learnerGroups.map((g) => (
+            <div key={g.name} className="desk-group" data-testid="desk-learner-group">
+              <p>
+                <strong dir="auto">{g.name}</strong> · {g.requests.length} waiting
+              </p>
+              <GroupAnswer ipc={ipc} group={g.requests} replies={replies} onReload={load} onNotice={setNotice} />
+            </div>
+          ))}
+        </section>
+      ) : null}
       {closed.length > 0 ? (
         <section className="desk-closed" aria-labelledby="desk-closed-title">
           <h3 id="desk-closed-title">Recently closed</h3>
