@@ -271,13 +271,7 @@ pub async fn class_groups(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<GroupsView, UiError> {
-    Ok(groups::groups_view(
-        &state.store,
-        state.privacy(),
-        &class_id,
-        state.group_filter(&class_id),
-    )
-    .await?)
+    groups_now(&state, &class_id).await
 }
 
 /// Makes (or refills) a group; returns the class's groups.
@@ -290,13 +284,7 @@ pub async fn save_group(
     learners: Vec<String>,
 ) -> Result<GroupsView, UiError> {
     groups::save_group(&state.store, state.privacy(), &class_id, &name, &learners).await?;
-    Ok(groups::groups_view(
-        &state.store,
-        state.privacy(),
-        &class_id,
-        state.group_filter(&class_id),
-    )
-    .await?)
+    groups_now(&state, &class_id).await
 }
 
 /// Deletes a group (and drops the filter when it was that group); returns the class's groups.
@@ -311,13 +299,7 @@ pub async fn delete_group(
     if state.group_filter(&class_id).as_deref() == Some(name.trim()) {
         state.set_group_filter(&class_id, None);
     }
-    Ok(groups::groups_view(
-        &state.store,
-        state.privacy(),
-        &class_id,
-        state.group_filter(&class_id),
-    )
-    .await?)
+    groups_now(&state, &class_id).await
 }
 
 /// Narrows every view of the class to a group (`None`: the whole class).
@@ -330,11 +312,16 @@ pub async fn set_group_filter(
 ) -> Result<GroupsView, UiError> {
     let scope = Scope::of(&state.store, &class_id, group.as_deref()).await?;
     state.set_group_filter(&class_id, scope.group_name().map(str::to_owned));
+    groups_now(&state, &class_id).await
+}
+
+/// The class's groups as the page shows them, with the filter in force.
+async fn groups_now(state: &AppState, class_id: &str) -> Result<GroupsView, UiError> {
     Ok(groups::groups_view(
         &state.store,
         state.privacy(),
-        &class_id,
-        state.group_filter(&class_id),
+        class_id,
+        state.group_filter(class_id),
     )
     .await?)
 }
