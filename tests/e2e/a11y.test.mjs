@@ -212,6 +212,7 @@ async function everyView(theme) {
     ["Pathway map", "[data-testid='pathway-map']"],
     ["Who needs me", "[data-testid='needs-me'], [data-testid='needs-me-empty']"],
     ["Timeline", "[data-testid='timeline']"],
+    ["Groups", "[data-testid='groups']"],
   ]) {
     await clickText("[role=tab]", tab);
     await waitFor(`return !!document.querySelector(${JSON.stringify(ready)})`, tab);
