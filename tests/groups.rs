@@ -8,7 +8,7 @@ mod support;
 
 use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::names::Privacy;
-use a2learn_teacher::views::class::{grid, mastery, needs_me};
+use a2learn_teacher::views::class::{grid, mastery, needs_me, timeline};
 use a2learn_teacher::views::knowledge::knowledge_map;
 use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report};
@@ -197,6 +197,15 @@ async fn every_view_narrowed_to_a_group_counts_its_learners_only(db: TestDb) {
             .sum()
     };
     assert_eq!((total(&k_class), total(&k_group)), (4, 2));
+
+    let completed =
+        |t: a2learn_teacher::views::class::TimelineView| -> i32 { t.completions.iter().sum() };
+    assert_eq!(completed(timeline(&store, CLASS, &class).await.unwrap()), 5);
+    assert_eq!(
+        completed(timeline(&store, CLASS, &group).await.unwrap()),
+        2,
+        "A's and D's"
+    );
 
     let p_group = pathway_map(&store, Privacy::Names, CLASS, &group)
         .await

@@ -1,6 +1,8 @@
 //! The class timeline: ledger events of one class counted per time bucket and per kind of event,
 //! by the time the app received them.
 
+use std::collections::BTreeSet;
+
 use serde::Serialize;
 
 use crate::store::engine::on_pool;
@@ -69,30 +71,62 @@ pub fn bucket(events: &[(i64, i64, String)], bucket_ms: i64) -> Timeline {
 impl Store {
     /// On both engines (the same statements).
     pub async fn timeline(&self, class_id: &str) -> Result<Timeline, StoreError> {
+        self.timeline_of(class_id, None).await
+    }
+
+    /// [`Store::timeline`] of some learners only (a group's): the events that name one of them
+    /// (completions, struggles, help requests; an answer names its call, not a learner).
+    pub async fn timeline_of(
+        &self,
+        class_id: &str,
+        learners: Option<&BTreeSet<String>>,
+    ) -> Result<Timeline, StoreError> {
+        let only = learners
+            .map(|l| serde_json::Value::from(l.iter().cloned().collect::<Vec<_>>()).to_string());
         let span: (Option<i64>, Option<i64>) = on_pool!(self.engine(), |pool| {
-            sqlx::query_as(
-                "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = $1",
-            )
-            .bind(class_id)
-            .fetch_one(pool)
-            .await?
+            let sql = format!(
+                "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = $1{}",
+                learner_filter(only.is_some(), 2, PG)
+            );
+            sqlx::query_as(&sql)
+                .bind(class_id)
+                .bind(only.as_deref())
+                .fetch_one(pool)
+                .await?
         });
         let (Some(min), Some(max)) = span else {
             return Ok(bucket(&[], MIN_BUCKET_MS));
         };
         let width = bucket_width(max - min);
         let rows: Vec<(i64, i64, String)> = on_pool!(self.engine(), |pool| {
-            sqlx::query_as(
+            let sql = format!(
                 "SELECT $1 + ((received_at - $1) / $2) * $2 AS start, COUNT(*), name \
-                 FROM ledger WHERE class_id = $3 GROUP BY start, name ORDER BY start",
-            )
-            .bind(min)
-            .bind(width)
-            .bind(class_id)
-            .fetch_all(pool)
-            .await?
+                 FROM ledger WHERE class_id = $3{} GROUP BY start, name ORDER BY start",
+                learner_filter(only.is_some(), 4, PG)
+            );
+            sqlx::query_as(&sql)
+                .bind(min)
+                .bind(width)
+                .bind(class_id)
+                .bind(only.as_deref())
+                .fetch_all(pool)
+                .await?
         });
         Ok(bucket(&rows, width))
+    }
+}
+
+/// The ledger rows whose payload names a learner of the JSON array at `$param` (nothing when
+/// `on` is false: the parameter is then bound as NULL and unused).
+fn learner_filter(on: bool, param: usize, pg: bool) -> String {
+    match (on, pg) {
+        (false, _) => format!(" AND CAST(${param} AS TEXT) IS NULL"),
+        (true, false) => format!(
+            " AND json_extract(payload, '$.learner') IN (SELECT value FROM json_each(${param}))"
+        ),
+        (true, true) => format!(
+            " AND (payload::json ->> 'learner') IN (SELECT json_array_elements_text(${param}::json))"
+        ),
     }
 }
 

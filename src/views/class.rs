@@ -546,8 +546,15 @@ pub struct TimelineView {
 }
 
 /// The class's events over time, in buckets.
-pub async fn timeline(store: &Store, class_id: &str) -> Result<TimelineView, ViewError> {
-    let t = store.timeline(class_id).await?;
+pub async fn timeline(
+    store: &Store,
+    class_id: &str,
+    scope: &Scope,
+) -> Result<TimelineView, ViewError> {
+    let t = match scope {
+        Scope::Class => store.timeline(class_id).await?,
+        Scope::Group { learners, .. } => store.timeline_of(class_id, Some(learners)).await?,
+    };
     let v = |xs: Vec<u32>| xs.into_iter().map(n32).collect();
     Ok(TimelineView {
         bucket_ms: ms(t.bucket_ms),

@@ -104,7 +104,8 @@ pub async fn class_timeline(
     state: State<'_, AppState>,
     class_id: String,
 ) -> Result<TimelineView, UiError> {
-    Ok(class::timeline(&state.store, &class_id).await?)
+    let scope = state.scope(&class_id).await?;
+    Ok(class::timeline(&state.store, &class_id, &scope).await?)
 }
 
 #[tauri::command]
