@@ -6,6 +6,7 @@
 
 mod support;
 
+use a2learn_teacher::export::{ExportRequest, Format, write_export};
 use a2learn_teacher::groups::Scope;
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::class::{grid, mastery, needs_me, timeline};
@@ -16,6 +17,7 @@ use a2learn_teacher::{Store, StoreError};
 use serde_json::{Value, json};
 use support::engines::{TestDb, on_both_engines};
 use support::*;
+use tokio_util::sync::CancellationToken;
 
 const CLASS: &str = "class-1";
 const A: &str = "anon_aaaa0001";
@@ -28,6 +30,7 @@ on_both_engines!(
     every_view_narrowed_to_a_group_counts_its_learners_only,
     the_evidence_suggests_groups_by_misconception_and_missed_standard,
     the_desk_names_each_requests_groups_for_a_group_answer,
+    a_groups_export_holds_its_learners_only,
 );
 
 /// A completion of the compare step at `at`, with its verdict and misconception (if any).
@@ -335,4 +338,70 @@ async fn the_desk_names_each_requests_groups_for_a_group_answer(db: TestDb) {
         .await
         .unwrap();
     assert!(room.iter().all(|r| r.groups.is_empty()));
+}
+
+/// `format`'s export of the class (or of `group`) as text.
+async fn export_text(store: &Store, format: Format, group: Option<&str>) -> Result<String, String> {
+    let mut req = ExportRequest::new(CLASS, format);
+    req.group = group.map(str::to_owned);
+    let mut out = std::io::Cursor::new(Vec::new());
+    write_export(
+        store,
+        &req,
+        &mut out,
+        &mut |_| {},
+        &CancellationToken::new(),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out.into_inner()).unwrap())
+}
+
+async fn a_groups_export_holds_its_learners_only(db: TestDb) {
+    let store = class(&db).await;
+    store
+        .save_group(CLASS, "Table 1", &[A.into(), D.into()])
+        .await
+        .unwrap();
+    let mentions = |text: &str, who: &str| text.contains(who);
+    for format in [
+        Format::Jsonl,
+        Format::Csv,
+        Format::StandardsCsv,
+        Format::Xapi,
+    ] {
+        let class = export_text(&store, format, None).await.unwrap();
+        let group = export_text(&store, format, Some("Table 1")).await.unwrap();
+        // The control: the class's export names all four.
+        for who in [A, B, C, D] {
+            assert!(
+                mentions(&class, who),
+                "{format:?}: the class's export names {who}"
+            );
+        }
+        for who in [A, D] {
+            assert!(
+                mentions(&group, who),
+                "{format:?}: the group's export names {who}"
+            );
+        }
+        for who in [B, C] {
+            assert!(
+                !mentions(&group, who),
+                "{format:?}: {who} is not in the group"
+            );
+        }
+    }
+    // The knowledge map counts the group's learners.
+    let map: Value = serde_json::from_str(
+        &export_text(&store, Format::KnowledgeMap, Some("Table 1"))
+            .await
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(map.to_string().contains("\"learners\":2"), "{map}");
+    let err = export_text(&store, Format::Csv, Some("Nobody"))
+        .await
+        .unwrap_err();
+    assert!(err.contains("no group named"), "{err}");
 }

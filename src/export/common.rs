@@ -64,6 +64,39 @@ where
     q
 }
 
+/// [`scoped`], binding after the pathways the JSON array of learners a group's export is
+/// narrowed to (when there is one: the SQL then holds [`learner_clause`] at that place).
+pub(super) fn scoped_for<'q, DB, T>(
+    sql: &'q str,
+    class_id: &'q str,
+    pathways: &'q [String],
+    learners: Option<&'q str>,
+) -> sqlx::query::QueryAs<'q, DB, T, <DB as Database>::Arguments<'q>>
+where
+    DB: Database,
+    T: for<'r> FromRow<'r, DB::Row>,
+    &'q str: Encode<'q, DB> + Type<DB>,
+    &'q String: Encode<'q, DB> + Type<DB>,
+    <DB as Database>::Arguments<'q>: IntoArguments<'q, DB>,
+{
+    let q = scoped(sql, Some(class_id), pathways);
+    match learners {
+        Some(json) => q.bind(json),
+        None => q,
+    }
+}
+
+/// ` AND learner IN (…the JSON array at $param…)` for a group's export, nothing for a class's.
+pub(super) fn learner_clause(on: bool, param: usize, pg: bool) -> String {
+    match (on, pg) {
+        (false, _) => String::new(),
+        (true, false) => format!(" AND learner IN (SELECT value FROM json_each(${param}))"),
+        (true, true) => {
+            format!(" AND learner IN (SELECT json_array_elements_text(${param}::json))")
+        }
+    }
+}
+
 /// A `COUNT` over the scope on either engine: the class, then the pathways.
 pub(super) async fn count(
     store: &Store,

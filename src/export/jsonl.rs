@@ -24,6 +24,9 @@ pub(super) async fn jsonl(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows
             scoped::<Db, (String, String)>(&sql, Some(&req.class_id), pathways).fetch(pool);
         let mut line = 0;
         while let Some((learner, payload)) = rows.try_next().await? {
+            if !run.includes(&learner) {
+                continue;
+            }
             line += 1;
             check_serialized(run, "line", line, "payload", &payload)?;
             match run.name(&learner) {

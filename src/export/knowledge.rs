@@ -79,10 +79,13 @@ fn misconception_states(
 
 pub(super) async fn knowledge_map(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows {
     let (store, req, pathways, run) = x.parts();
-    let knowledge = store.class_knowledge(&req.class_id).await?;
+    let knowledge = store
+        .class_knowledge(&req.class_id)
+        .await?
+        .only(|l| run.includes(l));
     let catalog = store.standards().await?;
     let view = map_view(&knowledge, &catalog, Some(run.k));
-    let learners = store.learner_count(&req.class_id).await?;
+    let learners = run.scope.narrow(store.learners(&req.class_id).await?).len();
     run.total = (view.nodes.len() + view.misconceptions.len()) as u64;
 
     let mut nodes = Vec::new();

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use tokio_util::sync::CancellationToken;
 
+use crate::groups::Scope;
 use crate::privacy::{PrivacyHit, Scanner};
 use crate::roster::Roster;
 use crate::store::engine::{by_code_point, on_pool};
@@ -117,6 +118,8 @@ pub struct ExportRequest {
     pub home_page: String,
     /// Small-cell threshold for the summary.
     pub k: u32,
+    /// Only the learners of this group of the class (`crate::groups`); `None` for everyone.
+    pub group: Option<String>,
 }
 
 impl ExportRequest {
@@ -129,6 +132,7 @@ impl ExportRequest {
             identified: false,
             home_page: DEFAULT_HOME_PAGE.to_string(),
             k: crate::progress::suppression::DEFAULT_K,
+            group: None,
         }
     }
 }
@@ -215,6 +219,8 @@ pub fn check_home_page(text: &str) -> Result<String, ExportError> {
 /// The running state of one export: the linter, the roster (identified only), progress and
 /// cancel.
 pub(crate) struct Run<'a> {
+    /// The learners the export covers: the class, or one group of it.
+    pub scope: Scope,
     pub scanner: Option<Scanner>,
     pub roster: Option<Roster>,
     pub home_page: String,
@@ -226,6 +232,22 @@ pub(crate) struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// Whether `learner`'s rows belong in the export (a group's export skips the others).
+    pub fn includes(&self, learner: &str) -> bool {
+        self.scope.includes(learner)
+    }
+
+    /// The group's learners as the JSON array a query binds last, for [`common::learner_clause`]
+    /// (`None` for the whole class, whose queries get no clause).
+    pub fn learners_json(&self) -> Option<String> {
+        match &self.scope {
+            Scope::Class => None,
+            Scope::Group { learners, .. } => Some(
+                serde_json::Value::from(learners.iter().cloned().collect::<Vec<_>>()).to_string(),
+            ),
+        }
+    }
+
     /// Counts one written row; reports progress now and then; stops on cancel.
     pub fn tick(&mut self) -> Result<(), ExportError> {
         self.done += 1;
@@ -360,7 +382,9 @@ pub async fn write_export<W: Write + Seek + Send>(
         // A shared store alone holds no roster: it lists no names of its own to look for.
         (Some(Scanner::new(store.all_roster_names().await?)), None)
     };
+    let group_scope = Scope::of(store, &req.class_id, req.group.as_deref()).await?;
     let mut run = Run {
+        scope: group_scope,
         scanner,
         roster,
         home_page,

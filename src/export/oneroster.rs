@@ -207,6 +207,9 @@ pub(super) async fn oneroster(x: Export<'_, '_>, out: impl Write + Seek + Send) 
         on_pool!(store.engine(), |pool| {
             let mut rows = scoped::<Db, GradeRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
             while let Some(r) = rows.try_next().await? {
+                if !run.includes(&r.learner) {
+                    continue;
+                }
                 line += 1;
                 run.check("results.csv line", line, "studentSourcedId", &r.learner)?;
                 let (score, status) = match (r.score, r.correct) {

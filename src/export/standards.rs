@@ -5,7 +5,9 @@ use std::io::Write;
 
 use futures_util::TryStreamExt;
 
-use super::common::{Export, Rows, count, latest_cte, learner_header, scoped};
+use super::common::{
+    Export, Rows, count, latest_cte, learner_clause, learner_header, scoped, scoped_for,
+};
 use crate::progress::suppression::{Table, suppress};
 use crate::store::engine::on_pool;
 
@@ -93,6 +95,9 @@ pub(super) async fn standards_csv(x: Export<'_, '_>, out: impl Write + Send) -> 
     on_pool!(store.engine(), |pool| {
         let mut rows = scoped::<Db, StandardRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
         while let Some(r) = rows.try_next().await? {
+            if !run.includes(&r.learner) {
+                continue;
+            }
             line += 1;
             run.check("line", line, "anonymous_id", &r.learner)?;
             run.check("line", line, "standard", &r.standard)?;
@@ -124,26 +129,35 @@ struct SummaryRow {
 /// suppression hides one more standard where the `all standards` total would give it away.
 pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send) -> Rows {
     let (store, req, pathways, run) = x.parts();
-    let cte = latest_cte(pathways.len(), " AND standard IS NOT NULL");
-    // A class has tens of standards: the table fits in memory.
-    let sql = format!(
-        "{cte} SELECT standard, COUNT(DISTINCT learner) AS learners, {EVIDENCE} \
-         FROM latest WHERE rn = 1 GROUP BY standard ORDER BY standard"
-    );
-    // Only when some learner has evidence: an empty class has no total row.
-    let total_sql = format!(
-        "{cte} SELECT CAST('all standards' AS TEXT) AS standard, \
-         COUNT(DISTINCT learner) AS learners, {EVIDENCE} FROM latest WHERE rn = 1 \
-         HAVING COUNT(*) > 0"
-    );
+    // A group's summary counts its learners only (and is suppressed like the class's).
+    let learners = run.learners_json();
     let (per_standard, total): (Vec<SummaryRow>, Option<SummaryRow>) =
         on_pool!(store.engine(), |pool| {
-            let per_standard = scoped::<Db, SummaryRow>(&sql, Some(&req.class_id), pathways)
-                .fetch_all(pool)
-                .await?;
-            let total = scoped::<Db, SummaryRow>(&total_sql, Some(&req.class_id), pathways)
-                .fetch_optional(pool)
-                .await?;
+            let only = learner_clause(learners.is_some(), pathways.len() + 2, PG);
+            let cte = latest_cte(pathways.len(), &format!(" AND standard IS NOT NULL{only}"));
+            // A class has tens of standards: the table fits in memory.
+            let sql = format!(
+                "{cte} SELECT standard, COUNT(DISTINCT learner) AS learners, {EVIDENCE} \
+                 FROM latest WHERE rn = 1 GROUP BY standard ORDER BY standard"
+            );
+            // Only when some learner has evidence: an empty class has no total row.
+            let total_sql = format!(
+                "{cte} SELECT CAST('all standards' AS TEXT) AS standard, \
+                 COUNT(DISTINCT learner) AS learners, {EVIDENCE} FROM latest WHERE rn = 1 \
+                 HAVING COUNT(*) > 0"
+            );
+            let per_standard =
+                scoped_for::<Db, SummaryRow>(&sql, &req.class_id, pathways, learners.as_deref())
+                    .fetch_all(pool)
+                    .await?;
+            let total = scoped_for::<Db, SummaryRow>(
+                &total_sql,
+                &req.class_id,
+                pathways,
+                learners.as_deref(),
+            )
+            .fetch_optional(pool)
+            .await?;
             (per_standard, total)
         });
     run.total = per_standard.len() as u64 + 1;

@@ -117,6 +117,8 @@ pub(super) async fn steps_csv(x: Export<'_, '_>, out: impl Write + Send) -> Rows
         .bind(&req.class_id)
         .fetch_all(pool)
         .await?;
+        // A group's export lists its learners only; the others' runs are skipped as unlisted.
+        let learners = run.scope.narrow(learners);
         // In the covering index's column order, at_ms ascending: a single pathway needs no sort
         // (ties on at_ms are broken by widget_run_id below, in Rust).
         let sql = format!(

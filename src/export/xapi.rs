@@ -126,6 +126,9 @@ pub(super) async fn xapi(x: Export<'_, '_>, mut out: impl Write + Send) -> Rows 
             .collect();
         let mut rows = scoped::<Db, ResultRow>(&sql, Some(&req.class_id), pathways).fetch(pool);
         while let Some(r) = rows.try_next().await? {
+            if !run.includes(&r.learner) {
+                continue;
+            }
             number += 1;
             let text = serde_json::to_string(&statement(run, &steps, &r)?)?;
             check_serialized(run, "statement", number, "statement", &text)?;

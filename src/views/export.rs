@@ -132,6 +132,8 @@ pub async fn run(
         home_page: home_page(store).await?,
         // The same k as the class view (the teacher's setting).
         k: store.suppression_k().await?,
+        // The window exports the whole class (the command line's export takes --group).
+        group: None,
     };
     let cancel = slot.take_slot()?;
     let mut progress = |p: crate::export::ExportProgress| {

@@ -37,6 +37,10 @@ pub struct ExportArgs {
     /// The smallest group a summary shows (5-30).
     #[arg(long, default_value_t = a2learn_teacher::progress::suppression::DEFAULT_K)]
     pub k: u32,
+    /// Only the learners of this group of the class (groups are made in the app and kept in the
+    /// teacher's own file); the summaries suppress its small figures as the class's.
+    #[arg(long, value_name = "NAME")]
+    pub group: Option<String>,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {
@@ -68,6 +72,7 @@ pub fn run(
             identified: args.identified,
             home_page,
             k: args.k,
+            group: args.group,
         };
         if req.identified {
             eprintln!(
