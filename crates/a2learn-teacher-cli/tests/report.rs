@@ -402,6 +402,26 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
     assert!(!nobody.status.success());
     assert!(String::from_utf8_lossy(&nobody.stderr).contains("no group named"));
 
+    // The same group through `export --group`: its learners' rows only.
+    let csv_path = dir.path().join("group.csv");
+    let exported = Command::new(env!("CARGO_BIN_EXE_a2learn-teacher"))
+        .arg("--db")
+        .arg(&db)
+        .args([
+            "export", "--class", &class_id, "--group", "Table 1", "--format", "csv", "--out",
+        ])
+        .arg(&csv_path)
+        .output()
+        .unwrap();
+    ok(&exported);
+    let csv = std::fs::read_to_string(&csv_path).unwrap();
+    let ids: BTreeSet<&str> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').next())
+        .collect();
+    assert_eq!(ids, want.iter().copied().collect::<BTreeSet<_>>());
+
     // The HTML: self-contained, no name.
     let html_path = dir.path().join("report.html");
     ok(&report(
