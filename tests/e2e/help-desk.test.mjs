@@ -121,4 +121,29 @@ test("a simulated student asks, the teacher answers, the host accepts", async ()
   assert.equal(answer, "Answer: Compare the numerators: the denominators are the same.");
   assert.deepEqual(await wd.findAll(`[data-call-id='${callId}'] [data-testid='desk-host-error']`), [], "no host error");
   await wd.screenshot(path.join(outDir, "11-help-desk-answered.png"));
+
+  // Did the help work? Once the host's feed closes the call, the desk's history says what the
+  // learner did next (one of the rule's outcomes, "not reached since" until they finish the step).
+  const after = await wd.waitForText(
+    `[data-testid='desk-closed'][data-call-id='${callId}'] [data-testid='desk-after-help']`,
+    (t) => /· (then right first try|then right after retries|then wrong|then finished \(no verdict\)|not reached since)$/.test(t),
+    60000,
+  );
+  assert.ok(after.length > 0);
+  // The report counts the answered request on its step: "helped N · then right M".
+  await wd.click(await wd.find(".class-item"));
+  for (const t of await wd.findAll("[role=tab]")) {
+    if ((await wd.text(t)) === "Report") await wd.click(t);
+  }
+  const helped = await wd.waitForText(
+    "[data-testid='report-assignment']",
+    (t) => /helped [1-9]\d* · then right \d+/.test(t),
+    60000,
+  );
+  assert.match(helped, /helped [1-9]\d* · then right \d+/);
+  // Time on step, in the same report: a median for some step after the first.
+  const times = await wd.execute(
+    "return [...document.querySelectorAll(\"[data-testid='median-time']\")].map((c) => c.textContent)",
+  );
+  assert.equal(times[0], "—", "the first step has no time (no 'step shown' event)");
 });

@@ -126,6 +126,12 @@ test("the after-class report: counts that add up, a count followed to its learne
       .map((r) => r.cssText).join(' ');`);
   assert.match(printRules, /\.report/);
   assert.ok(await wd.execute("return !!document.querySelector(\"[data-testid='report-print']\")"));
+  // Time on step: the first step has none; a later one has a median once learners moved on.
+  await waitFor(
+    `const t = [...document.querySelectorAll("[data-testid='median-time']")].map((c) => c.textContent);
+     return t[0] === "—" && t.slice(1).some((x) => /^\\d+ (s|min|h)/.test(x));`,
+    "a median time on a step after the first",
+  );
   await wd.screenshot(path.join(outDir, "91-report.png"));
 });
 
