@@ -221,7 +221,18 @@ async function everyView(theme) {
   // The after-class report, a student's page (from a learner's name) and the class setup menu.
   await clickText("[role=tab]", "Report");
   await waitFor("return !!document.querySelector(\"[data-testid='report-assignment']\")", "the report");
+  // A response on show: the header's list of shown work is checked with the report.
+  const toggles = await wd.findAll("[data-testid='show-work-toggle'][aria-pressed='false']");
+  if (toggles.length > 0) {
+    await wd.execute("document.querySelector(\"[data-testid='show-work-toggle']\").scrollIntoView({ block: 'center' })");
+    await wd.click(toggles[0]);
+    await waitFor("return !!document.querySelector(\"[data-testid='shown-work']\")", "the shown work");
+  }
   await axe("report", theme);
+  if (toggles.length > 0) {
+    await wd.click(await wd.find("[data-testid='shown-work-clear']"));
+    await waitFor("return !document.querySelector(\"[data-testid='shown-work']\")", "the shown work taken down");
+  }
   await clickText("[role=tab]", "Live grid");
   await waitFor("return !!document.querySelector('.learner-link')", "a learner's name");
   await wd.click(await wd.find(".learner-link"));
