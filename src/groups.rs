@@ -314,6 +314,17 @@ impl Scope {
         }
     }
 
+    /// The group's learners as a JSON array, for a query's `learner IN (...)` bound as one
+    /// parameter (`None` for the whole class, whose queries get no filter).
+    pub fn learners_json(&self) -> Option<String> {
+        match self {
+            Self::Class => None,
+            Self::Group { learners, .. } => Some(
+                serde_json::Value::from(learners.iter().cloned().collect::<Vec<_>>()).to_string(),
+            ),
+        }
+    }
+
     /// `learners` narrowed to the scope, in their order.
     pub fn narrow(&self, learners: Vec<String>) -> Vec<String> {
         match self {

@@ -7,7 +7,7 @@ use sqlx::{Database, Encode, FromRow, IntoArguments, Type};
 
 use super::{ExportError, ExportRequest, Run};
 use crate::store::Store;
-use crate::store::engine::on_pool;
+use crate::store::engine::{json_list, on_pool};
 
 /// The export being written: the store, the request, the pathways it covers, and its running
 /// state. Each format takes one and streams its rows into a writer.
@@ -88,12 +88,10 @@ where
 
 /// ` AND learner IN (…the JSON array at $param…)` for a group's export, nothing for a class's.
 pub(super) fn learner_clause(on: bool, param: usize, pg: bool) -> String {
-    match (on, pg) {
-        (false, _) => String::new(),
-        (true, false) => format!(" AND learner IN (SELECT value FROM json_each(${param}))"),
-        (true, true) => {
-            format!(" AND learner IN (SELECT json_array_elements_text(${param}::json))")
-        }
+    if on {
+        format!(" AND learner IN ({})", json_list(&format!("${param}"), pg))
+    } else {
+        String::new()
     }
 }
 

@@ -237,17 +237,6 @@ impl Run<'_> {
         self.scope.includes(learner)
     }
 
-    /// The group's learners as the JSON array a query binds last, for [`common::learner_clause`]
-    /// (`None` for the whole class, whose queries get no clause).
-    pub fn learners_json(&self) -> Option<String> {
-        match &self.scope {
-            Scope::Class => None,
-            Scope::Group { learners, .. } => Some(
-                serde_json::Value::from(learners.iter().cloned().collect::<Vec<_>>()).to_string(),
-            ),
-        }
-    }
-
     /// Counts one written row; reports progress now and then; stops on cancel.
     pub fn tick(&mut self) -> Result<(), ExportError> {
         self.done += 1;

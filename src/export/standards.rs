@@ -130,7 +130,7 @@ struct SummaryRow {
 pub(super) async fn standards_summary(x: Export<'_, '_>, out: impl Write + Send) -> Rows {
     let (store, req, pathways, run) = x.parts();
     // A group's summary counts its learners only (and is suppressed like the class's).
-    let learners = run.learners_json();
+    let learners = run.scope.learners_json();
     let (per_standard, total): (Vec<SummaryRow>, Option<SummaryRow>) =
         on_pool!(store.engine(), |pool| {
             let only = learner_clause(learners.is_some(), pathways.len() + 2, PG);

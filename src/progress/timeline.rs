@@ -1,11 +1,9 @@
 //! The class timeline: ledger events of one class counted per time bucket and per kind of event,
 //! by the time the app received them.
 
-use std::collections::BTreeSet;
-
 use serde::Serialize;
 
-use crate::store::engine::on_pool;
+use crate::store::engine::{json_list, on_pool};
 use crate::store::{Store, StoreError};
 
 /// Fewest buckets' worth of width: a bucket is at least this wide.
@@ -74,15 +72,14 @@ impl Store {
         self.timeline_of(class_id, None).await
     }
 
-    /// [`Store::timeline`] of some learners only (a group's): the events that name one of them
-    /// (completions, struggles, help requests; an answer names its call, not a learner).
+    /// [`Store::timeline`] of some learners only (a group's, the JSON array of
+    /// `groups::Scope::learners_json`): the events that name one of them (completions,
+    /// struggles, help requests; an answer names its call, not a learner).
     pub async fn timeline_of(
         &self,
         class_id: &str,
-        learners: Option<&BTreeSet<String>>,
+        only: Option<String>,
     ) -> Result<Timeline, StoreError> {
-        let only = learners
-            .map(|l| serde_json::Value::from(l.iter().cloned().collect::<Vec<_>>()).to_string());
         let span: (Option<i64>, Option<i64>) = on_pool!(self.engine(), |pool| {
             let sql = format!(
                 "SELECT MIN(received_at), MAX(received_at) FROM ledger WHERE class_id = $1{}",
@@ -119,15 +116,18 @@ impl Store {
 /// The ledger rows whose payload names a learner of the JSON array at `$param` (nothing when
 /// `on` is false: the parameter is then bound as NULL and unused).
 fn learner_filter(on: bool, param: usize, pg: bool) -> String {
-    match (on, pg) {
-        (false, _) => format!(" AND CAST(${param} AS TEXT) IS NULL"),
-        (true, false) => format!(
-            " AND json_extract(payload, '$.learner') IN (SELECT value FROM json_each(${param}))"
-        ),
-        (true, true) => format!(
-            " AND (payload::json ->> 'learner') IN (SELECT json_array_elements_text(${param}::json))"
-        ),
+    if !on {
+        return format!(" AND CAST(${param} AS TEXT) IS NULL");
     }
+    let learner = if pg {
+        "(payload::json ->> 'learner')"
+    } else {
+        "json_extract(payload, '$.learner')"
+    };
+    format!(
+        " AND {learner} IN ({})",
+        json_list(&format!("${param}"), pg)
+    )
 }
 
 #[cfg(test)]

@@ -551,10 +551,7 @@ pub async fn timeline(
     class_id: &str,
     scope: &Scope,
 ) -> Result<TimelineView, ViewError> {
-    let t = match scope {
-        Scope::Class => store.timeline(class_id).await?,
-        Scope::Group { learners, .. } => store.timeline_of(class_id, Some(learners)).await?,
-    };
+    let t = store.timeline_of(class_id, scope.learners_json()).await?;
     let v = |xs: Vec<u32>| xs.into_iter().map(n32).collect();
     Ok(TimelineView {
         bucket_ms: ms(t.bucket_ms),
