@@ -31,6 +31,7 @@ on_both_engines!(
     the_evidence_suggests_groups_by_misconception_and_missed_standard,
     the_desk_names_each_requests_groups_for_a_group_answer,
     a_groups_export_holds_its_learners_only,
+    a_projected_screen_shows_no_group_name_that_names_someone,
 );
 
 /// A completion of the compare step at `at`, with its verdict and misconception (if any).
@@ -404,4 +405,55 @@ async fn a_groups_export_holds_its_learners_only(db: TestDb) {
         .await
         .unwrap_err();
     assert!(err.contains("no group named"), "{err}");
+}
+
+async fn a_projected_screen_shows_no_group_name_that_names_someone(db: TestDb) {
+    use a2learn_teacher::views::groups::groups_view;
+    let store = class(&db).await;
+    let roster = a2learn_teacher::roster::parse_roster_csv(
+        "anonymous_id,display_name\nanon_aaaa0001,Quillon Brasswhistle\n",
+    )
+    .unwrap();
+    store.import_roster(CLASS, &roster).await.unwrap();
+    store
+        .save_group(CLASS, "Quillon's table", &[A.into(), D.into()])
+        .await
+        .unwrap();
+    let scope = Scope::of(&store, CLASS, Some("Quillon's table"))
+        .await
+        .unwrap();
+    // The teacher's own screen: the name and the learners (the positive control).
+    let own = groups_view(
+        &store,
+        Privacy::Names,
+        CLASS,
+        Some("Quillon's table".into()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(own.groups[0].name, "Quillon's table");
+    assert_eq!(own.groups[0].learners, [A, D]);
+    let grid_own = grid(&store, Privacy::Names, CLASS, "as-1", None, &scope)
+        .await
+        .unwrap();
+    assert_eq!(grid_own.group.as_deref(), Some("Quillon's table"));
+    // Projector-safe: the group is there, its name and learners are not.
+    let room = Privacy::Projector { seed: 5 };
+    let projected = groups_view(&store, room, CLASS, Some("Quillon's table".into()))
+        .await
+        .unwrap();
+    assert_eq!(projected.groups.len(), 1);
+    assert_eq!(projected.groups[0].name, "a group");
+    assert_eq!(projected.groups[0].size, 2);
+    assert!(projected.groups[0].learners.is_empty() && projected.learners.is_empty());
+    assert!(projected.suggested.is_empty());
+    assert_eq!(projected.filter.as_deref(), Some("a group"));
+    let grid_room = grid(&store, room, CLASS, "as-1", None, &scope)
+        .await
+        .unwrap();
+    assert_eq!(grid_room.rows.len(), 2, "the grid is drawn, narrowed");
+    assert_eq!(grid_room.group.as_deref(), Some("a group"));
+    let text =
+        serde_json::to_string(&projected).unwrap() + &serde_json::to_string(&grid_room).unwrap();
+    assert!(!text.contains("Quillon"), "{text}");
 }
