@@ -5,7 +5,8 @@ import { defineConfig } from "vitest/config";
 // expects.
 export default defineConfig({
   clearScreen: false,
-  server: { port: 5173, strictPort: true },
+  // The catalogs live at the repository's root (`locales/`), where the Rust side reads them too.
+  server: { port: 5173, strictPort: true, fs: { allow: [".."] } },
   oxc: { jsx: { runtime: "automatic" } },
   build: {
     target: "es2022",

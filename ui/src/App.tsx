@@ -8,6 +8,7 @@ import { SettingsView } from "./components/SettingsView";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
+import { useLanguage } from "./i18n/useLanguage";
 import type { AppStatus, ClassSummary, ConnectionState, TeacherIpc, UiError } from "./ipc";
 import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
 import { COUNTS_EVERY_MS, throttled } from "./ipc/throttle";
@@ -24,16 +25,29 @@ type FrameState =
  * connection at the bottom. `ipc` is passed in so tests can drive the frame without a window.
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
+  // A change of language renders the frame anew in it; the open view (held here) stays open.
+  const lang = useLanguage();
+  const [view, setView] = useState<View>({ kind: "welcome" });
+  const navigated = useRef(false);
   return (
     <ProjectorSafeProvider setMode={ipc.setProjectorSafe}>
-      <Frame ipc={ipc} />
+      <Frame key={lang} ipc={ipc} view={view} setView={setView} navigated={navigated} />
     </ProjectorSafeProvider>
   );
 }
 
-function Frame({ ipc }: { ipc: TeacherIpc }) {
+function Frame({
+  ipc,
+  view,
+  setView,
+  navigated,
+}: {
+  ipc: TeacherIpc;
+  view: View;
+  setView: (view: View) => void;
+  navigated: React.RefObject<boolean>;
+}) {
   const [state, setState] = useState<FrameState>({ kind: "loading" });
-  const [view, setView] = useState<View>({ kind: "welcome" });
   const [feed] = useState(() => new ChangeFeed());
   useDeskAttention(ipc, useProjectorSafe());
 
@@ -96,15 +110,17 @@ function Frame({ ipc }: { ipc: TeacherIpc }) {
 
   // Until the teacher picks a view, the only class there is opens by itself: on a first start
   // that is the demo class, a moment after the window (not a welcome page pointing at it).
-  const navigated = useRef(false);
-  const onView = useCallback((next: View) => {
-    navigated.current = true;
-    setView(next);
-  }, []);
+  const onView = useCallback(
+    (next: View) => {
+      navigated.current = true;
+      setView(next);
+    },
+    [navigated, setView],
+  );
   const onlyClass = classes.length === 1 ? (classes[0]?.class_id ?? null) : null;
   useEffect(() => {
     if (!navigated.current && onlyClass !== null) setView({ kind: "class", classId: onlyClass });
-  }, [onlyClass]);
+  }, [onlyClass, navigated, setView]);
 
   return (
     <ChangeFeedProvider value={feed}>
