@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { Profiler } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { App, welcomeNext } from "./App";
+import { setLanguageChoice } from "./i18n";
 import type {
   AppStatus,
   CheckResult,
@@ -322,6 +323,38 @@ describe("the app frame", () => {
     await screen.findByTestId("no-classes");
     act(() => fake.push({ state: "reconnecting", next_try_s: 4 }, "reconnecting in 4 s"));
     await waitFor(() => expect(screen.getByTestId("connection").textContent).toContain("reconnecting in 4 s"));
+  });
+});
+
+describe("the frame in the teacher's language", () => {
+  afterEach(() => {
+    setLanguageChoice("en");
+  });
+
+  it("says the sidebar, the welcome page and the host state in Spanish, the host state from its state", async () => {
+    setLanguageChoice("es");
+    const classes = [
+      { class_id: "c1", title: "Period 3 Maths", host: null, join_code: null, learners: 1, open_requests: 2 },
+      { class_id: "c2", title: "Period 5 Maths", host: null, join_code: null, learners: 24, open_requests: 0 },
+    ];
+    const fake = fakeIpc({ classes });
+    render(<App ipc={fake.ipc} />);
+    expect(await screen.findByRole("navigation", { name: "Clases" })).toBeTruthy();
+    expect(await screen.findByText("1 estudiante")).toBeTruthy();
+    expect(screen.getByLabelText("2 peticiones de ayuda abiertas")).toBeTruthy();
+    expect(screen.getByTestId("welcome-next").textContent).toBe("Elige una clase a la izquierda para ver su progreso.");
+    // The class's own title is the host's, in no language of ours.
+    expect(screen.getByText("Period 3 Maths").getAttribute("translate")).toBe("no");
+    expect(document.title).toBe("a2learn Teacher");
+    const text = document.body.textContent ?? "";
+    expect(text).not.toContain("Help desk");
+    expect(text).not.toContain("learners");
+    // The label the core wrote is English; the bar says the state in the window's language.
+    act(() => fake.push({ state: "reconnecting", next_try_s: 4 }, "reconnecting in 4 s"));
+    await waitFor(() =>
+      expect(screen.getByTestId("connection").textContent).toContain("Servidor: reconectando en 4 s"),
+    );
+    expect(screen.getByTestId("connection").textContent).not.toContain("Host:");
   });
 });
 

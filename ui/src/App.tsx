@@ -8,6 +8,7 @@ import { SettingsView } from "./components/SettingsView";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
+import { t } from "./i18n";
 import { useLanguage } from "./i18n/useLanguage";
 import type { AppStatus, ClassSummary, ConnectionState, TeacherIpc, UiError } from "./ipc";
 import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
@@ -21,7 +22,7 @@ type FrameState =
   | { kind: "failed"; error: UiError };
 
 /**
- * The frame a teacher lives in: classes on the left, the selected view in the middle, the host
+ * The frame a teacher lives in: classes at the side, the selected view in the middle, the host
  * connection at the bottom. `ipc` is passed in so tests can drive the frame without a window.
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
@@ -50,6 +51,10 @@ function Frame({
   const [state, setState] = useState<FrameState>({ kind: "loading" });
   const [feed] = useState(() => new ChangeFeed());
   useDeskAttention(ipc, useProjectorSafe());
+  // The page's title in the window's language (the frame renders anew on a change of language).
+  useEffect(() => {
+    document.title = t("app-name");
+  }, []);
 
   // The newest connection event, kept while the frame is still loading: one that arrives
   // between the first status read and the end of the load would otherwise be dropped, and the
@@ -126,7 +131,7 @@ function Frame({
     <ChangeFeedProvider value={feed}>
       <div className="frame">
         <header className="frame-header">
-          <h1 className="app-title">a2learn Teacher</h1>
+          <h1 className="app-title">{t("app-name")}</h1>
           <ShortcutsHelp />
         </header>
         <Sidebar
@@ -143,10 +148,10 @@ function Frame({
         <main className="frame-main" aria-live="polite">
           {state.kind === "failed" ? (
             <div role="alert" className="error-panel" data-code={state.error.code}>
-              <h2>Something went wrong</h2>
+              <h2>{t("app-error-title")}</h2>
               <p>{state.error.message}</p>
               <button type="button" onClick={() => void load()}>
-                Try again
+                {t("app-try-again")}
               </button>
             </div>
           ) : view.kind === "settings" ? (
@@ -161,9 +166,9 @@ function Frame({
             <ClassPage ipc={ipc} summary={current} />
           ) : (
             <section className="welcome" aria-labelledby="welcome-title">
-              <h2 id="welcome-title">Welcome</h2>
+              <h2 id="welcome-title">{t("app-welcome-title")}</h2>
               <p data-testid="welcome-next">
-                {state.kind === "ready" ? welcomeNext(state.status, classes.length) : "Loading your classes…"}
+                {state.kind === "ready" ? welcomeNext(state.status, classes.length) : t("app-welcome-loading")}
               </p>
             </section>
           )}
@@ -176,18 +181,16 @@ function Frame({
 
 /** What the welcome page tells the teacher to do next, for the host they are on. */
 export function welcomeNext(status: AppStatus, classCount: number): string {
-  if (classCount > 0) return "Choose a class on the left to see its progress.";
-  if (status.host_mode === "demo") {
-    return "The demo class is being made: its simulated learners start in a moment, and it opens here.";
-  }
+  if (classCount > 0) return t("app-welcome-choose-class");
+  if (status.host_mode === "demo") return t("app-welcome-demo-coming");
   switch (status.connection.state) {
     case "offline":
     case "reconnecting":
-      return "Your school's host is not answering. Check its address in Settings, or try again when the network is back.";
+      return t("app-welcome-host-not-answering");
     case "token_refused":
-      return "Your school's host refused the token. Enter the token it gave you in Settings.";
+      return t("app-welcome-token-refused");
     default:
-      return "No classes on your school's host yet. Create one on the left, or follow one the host already has.";
+      return t("app-welcome-no-classes");
   }
 }
 

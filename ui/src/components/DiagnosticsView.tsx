@@ -1,5 +1,7 @@
-import { useState } from "react";
-import type { Diagnostics, HostCheckView, TeacherIpc } from "../ipc";
+import { type ReactNode, useState } from "react";
+import { t } from "../i18n";
+import { tx, UserText } from "../i18n/Tx";
+import type { CheckResult, Diagnostics, HostCheckView, TeacherIpc } from "../ipc";
 import { useLiveLoad } from "../ipc/liveLoad";
 
 /**
@@ -23,32 +25,35 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
 
   return (
     <section aria-labelledby="diagnostics-title">
-      <h2 id="diagnostics-title">Diagnostics</h2>
+      <h2 id="diagnostics-title">{t("diagnostics-title")}</h2>
       <HostCheck ipc={ipc} />
-      <h3>Quarantined frames</h3>
+      <h3>{t("diagnostics-quarantine-title")}</h3>
       {error ? <p role="alert">{error}</p> : null}
       {data === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("diagnostics-loading")}</p>
       ) : data.recent.length === 0 ? (
-        <p data-testid="quarantine-empty">No quarantined frames: every event so far kept the contract.</p>
+        <p data-testid="quarantine-empty">{t("diagnostics-quarantine-empty")}</p>
       ) : (
         <>
-          <h3>Rejected, by rule</h3>
+          <h3>{t("diagnostics-by-rule")}</h3>
           <ul className="rule-counts">
             {data.by_rule.map((r) => (
               <li key={r.rule_id}>
-                <code>{r.rule_id}</code>: {r.count}
+                {tx("diagnostics-rule-count", {
+                  rule: <code translate="no">{r.rule_id}</code>,
+                  count: r.count,
+                })}
               </li>
             ))}
           </ul>
-          <h3>Most recent</h3>
+          <h3>{t("diagnostics-recent")}</h3>
           <table className="quarantine" data-testid="quarantine-table">
             <thead>
               <tr>
-                <th scope="col">Seq</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Why</th>
-                <th scope="col">Frame (as received)</th>
+                <th scope="col">{t("diagnostics-col-seq")}</th>
+                <th scope="col">{t("diagnostics-col-rule")}</th>
+                <th scope="col">{t("diagnostics-col-why")}</th>
+                <th scope="col">{t("diagnostics-col-frame")}</th>
               </tr>
             </thead>
             <tbody>
@@ -56,12 +61,20 @@ export function DiagnosticsView({ ipc, changeTick }: { ipc: TeacherIpc; changeTi
                 <tr key={q.id}>
                   <td>{q.seq ?? "—"}</td>
                   <td>
-                    <code>{q.rule_id}</code>
+                    <code translate="no">{q.rule_id}</code>
                   </td>
+                  {/* The validator's sentence (English, from the backend): it names the frame's fields. */}
                   <td>{q.message}</td>
                   <td>
-                    <code className="raw">{q.raw}</code>
-                    {q.raw_bytes > q.raw.length ? <span className="muted"> (cut, {q.raw_bytes} bytes)</span> : null}
+                    <code className="raw" translate="no" dir="ltr">
+                      {q.raw}
+                    </code>
+                    {q.raw_bytes > q.raw.length ? (
+                      <>
+                        {" "}
+                        <span className="muted">{t("diagnostics-raw-cut", { bytes: q.raw_bytes })}</span>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -84,7 +97,7 @@ function HostCheck({ ipc }: { ipc: TeacherIpc }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <div className="host-check" data-testid="host-check">
-      <h3>The host</h3>
+      <h3>{t("diagnostics-host-title")}</h3>
       <button
         type="button"
         disabled={running}
@@ -98,45 +111,40 @@ function HostCheck({ ipc }: { ipc: TeacherIpc }) {
             .finally(() => setRunning(false));
         }}
       >
-        Check the host
+        {t("diagnostics-host-check")}
       </button>
       {running ? (
         <p className="muted" role="status">
-          Checking every rule of the host interface (about 20 seconds)…
+          {t("diagnostics-host-checking")}
         </p>
       ) : null}
       {error ? <p role="alert">{error}</p> : null}
       {result ? (
         <>
           <p role="status" data-testid="host-check-verdict" className={result.works ? undefined : "field-error"}>
-            {result.verdict}
+            {hostVerdict(result)}
           </p>
           <table className="host-checks" data-testid="host-check-table">
             <thead>
               <tr>
-                <th scope="col">Result</th>
-                <th scope="col">Rule</th>
-                <th scope="col">Where</th>
-                <th scope="col">Seen</th>
+                <th scope="col">{t("diagnostics-check-col-result")}</th>
+                <th scope="col">{t("diagnostics-check-col-rule")}</th>
+                <th scope="col">{t("diagnostics-check-col-where")}</th>
+                <th scope="col">{t("diagnostics-check-col-seen")}</th>
               </tr>
             </thead>
             <tbody>
               {result.checks.map((c) => (
                 <tr key={c.id} data-status={c.status}>
+                  <td>{checkStatus(c)}</td>
                   <td>
-                    {c.status === "PASS"
-                      ? "passed"
-                      : c.status === "FAIL"
-                        ? c.required
-                          ? "failed"
-                          : "advice"
-                        : "skipped"}
+                    {/* The rule in a few words: the backend's (English), beside its stable id. */}
+                    {c.what} <code translate="no">{c.id}</code>
                   </td>
                   <td>
-                    {c.what} <code>{c.id}</code>
+                    <UserText>{c.section}</UserText>
                   </td>
-                  <td>{c.section}</td>
-                  <td>{c.detail ?? ""}</td>
+                  <td>{c.detail ? <UserText>{c.detail}</UserText> : null}</td>
                 </tr>
               ))}
             </tbody>
@@ -145,4 +153,34 @@ function HostCheck({ ipc }: { ipc: TeacherIpc }) {
       ) : null}
     </div>
   );
+}
+
+function checkStatus(c: CheckResult): string {
+  if (c.status === "PASS") return t("diagnostics-check-passed");
+  if (c.status === "SKIP") return t("diagnostics-check-skipped");
+  return c.required ? t("diagnostics-check-failed") : t("diagnostics-check-advice");
+}
+
+/**
+ * The host check's verdict in the teacher's language, built from the checks (the backend's
+ * `verdict` is English): it works, or the first required rule it breaks. A host that could not be
+ * checked at all has no checks, only the backend's sentence saying why.
+ */
+export function hostVerdict(view: HostCheckView): ReactNode {
+  if (view.checks.length === 0) return view.verdict;
+  const failure = view.checks.find((c) => c.required && c.status === "FAIL");
+  if (!failure) return hostWorks();
+  const section = <UserText>{failure.section}</UserText>;
+  return failure.detail
+    ? tx("diagnostics-host-breaks-detail", {
+        what: failure.what,
+        section,
+        detail: <UserText>{failure.detail}</UserText>,
+      })
+    : tx("diagnostics-host-breaks", { what: failure.what, section });
+}
+
+/** "This host works with a2learn Teacher." */
+export function hostWorks(): string {
+  return t("diagnostics-host-works");
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
+import { type LangChoice, SHIPPED, setLanguageChoice, storedLanguageChoice, t } from "../i18n";
+import { tx, UserText } from "../i18n/Tx";
 import type { HostCheckView, HostClassView, HostMode, HostSettingsView, ResultsStoreView, TeacherIpc } from "../ipc";
-import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice } from "../theme/theme";
+import { setThemeChoice, storedThemeChoice, THEME_CHOICES, type ThemeChoice, themeChoiceLabel } from "../theme/theme";
+import { hostVerdict, hostWorks } from "./DiagnosticsView";
 
 /** Which host the app follows: the built-in demo, or the teacher's own by URL and token. */
 /** `onHostChanged`: the host was saved (and is followed now): the sidebar lists its classes. */
@@ -36,7 +39,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
         setToken("");
         setVerdict(null);
         setSavedTick((n) => n + 1);
-        const saved = "Saved. The app now follows this host.";
+        const saved = t("settings-host-saved");
         setMessage({ kind: "ok", text: checked ? `${checked} ${saved}` : saved });
         onHostChanged?.();
       })
@@ -45,7 +48,7 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
 
   return (
     <section aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">{t("settings-title")}</h2>
       <Appearance />
       <SmallGroupThreshold ipc={ipc} />
       <ResultsStore ipc={ipc} />
@@ -65,24 +68,24 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
             .checkNewHost({ url, token })
             .then((v) => {
               setVerdict(v);
-              if (v.works) save(v.verdict);
+              if (v.works) save(hostWorks());
             })
             .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }))
             .finally(() => setChecking(false));
         }}
       >
         <fieldset>
-          <legend>Pathway host</legend>
+          <legend>{t("settings-host-legend")}</legend>
           <label>
             <input type="radio" name="mode" checked={mode === "demo"} onChange={() => setMode("demo")} />
-            The built-in demo host (a simulated class on this computer)
+            {t("settings-host-demo")}
           </label>
           <label>
             <input type="radio" name="mode" checked={mode === "custom"} onChange={() => setMode("custom")} />
-            My school's host
+            {t("settings-host-custom")}
           </label>
         </fieldset>
-        <label htmlFor="host-url">Host address</label>
+        <label htmlFor="host-url">{t("settings-host-url")}</label>
         <input
           id="host-url"
           type="url"
@@ -91,36 +94,34 @@ export function SettingsView({ ipc, onHostChanged }: { ipc: TeacherIpc; onHostCh
           placeholder="https://pathways.example.org"
           onChange={(e) => setUrl(e.target.value)}
         />
-        <label htmlFor="host-token">Token</label>
+        <label htmlFor="host-token">{t("settings-host-token")}</label>
         <input
           id="host-token"
           type="password"
           autoComplete="off"
           value={token}
           disabled={mode === "demo"}
-          placeholder={loaded?.token_set ? "(saved; leave empty to keep it)" : ""}
+          placeholder={loaded?.token_set ? t("settings-host-token-saved") : ""}
           onChange={(e) => setToken(e.target.value)}
         />
         {loaded?.token_storage ? (
           <p className="muted" data-testid="token-storage">
-            {loaded.token_storage === "system"
-              ? "The token is kept in your system's credential store (keyring), not in the database."
-              : "No system credential store answered on this computer, so the token is kept in a file only your user account can read (beside the database). It is never in the database."}
+            {loaded.token_storage === "system" ? t("settings-token-in-keyring") : t("settings-token-in-file")}
           </p>
         ) : null}
         <button type="submit" disabled={checking}>
-          Save
+          {t("settings-save")}
         </button>
         {checking ? (
           <p className="muted" role="status" data-testid="host-checking">
-            Checking the host…
+            {t("settings-host-checking")}
           </p>
         ) : null}
         {verdict && !verdict.works ? (
           <div role="alert" className="field-error" data-testid="host-verdict">
-            <p>{verdict.verdict}</p>
+            <p>{hostVerdict(verdict)}</p>
             <button type="button" onClick={() => save()}>
-              Save anyway
+              {t("settings-save-anyway")}
             </button>
           </div>
         ) : null}
@@ -156,13 +157,15 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
   if (!classes || classes.length === 0) return null;
   return (
     <div className="settings-form" data-testid="host-classes">
-      <h3>Classes on this host</h3>
+      <h3>{t("settings-host-classes")}</h3>
       <ul className="host-classes">
         {classes.map((c) => (
           <li key={c.class_id}>
-            <span>{c.title}</span>{" "}
+            <span translate="no" dir="auto">
+              {c.title}
+            </span>{" "}
             {c.followed ? (
-              <span className="muted">followed</span>
+              <span className="muted">{t("settings-host-class-followed")}</span>
             ) : (
               <button
                 type="button"
@@ -178,7 +181,7 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
                     .catch((e) => setFollowError(ipc.toUiError(e).message));
                 }}
               >
-                Follow
+                {t("settings-host-class-follow")}
               </button>
             )}
           </li>
@@ -195,14 +198,17 @@ function HostClasses({ ipc, savedTick, onFollowed }: { ipc: TeacherIpc; savedTic
 
 /**
  * The theme of this computer's windows: follow the system (light, dark or high contrast as the
- * OS asks) or one of the three. A display preference, kept in the page's storage, not the database.
+ * OS asks) or one of the three; and the language, the system's or one the app ships. Display
+ * preferences, kept in the page's storage, not the database. A new language renders the whole
+ * window again (this view included).
  */
 function Appearance() {
   const [choice, setChoice] = useState<ThemeChoice>(storedThemeChoice);
+  const [language, setLanguage] = useState<LangChoice>(storedLanguageChoice);
   return (
     <div className="settings-form">
       <fieldset data-testid="theme-choice">
-        <legend>Appearance</legend>
+        <legend>{t("settings-appearance")}</legend>
         <div className="theme-choices">
           {THEME_CHOICES.map((c) => (
             <label key={c.value}>
@@ -217,9 +223,30 @@ function Appearance() {
                   setThemeChoice(c.value);
                 }}
               />
-              {c.label}
+              {themeChoiceLabel(c.value)}
             </label>
           ))}
+        </div>
+        <div className="theme-choices">
+          <label htmlFor="language-choice">{t("settings-language")}</label>
+          <select
+            id="language-choice"
+            data-testid="language-choice"
+            value={language}
+            onChange={(e) => {
+              const next = e.target.value as LangChoice;
+              setLanguage(next);
+              setLanguageChoice(next);
+            }}
+          >
+            <option value="system">{t("settings-language-system")}</option>
+            {SHIPPED.map((l) => (
+              // Each language named in itself, marked as such (its voice, its shaping).
+              <option key={l.value} value={l.value} lang={l.value}>
+                {l.endonym}
+              </option>
+            ))}
+          </select>
         </div>
       </fieldset>
     </div>
@@ -250,12 +277,12 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
           .setSuppressionK(Number(k))
           .then((v) => {
             setK(String(v));
-            setMessage({ kind: "ok", text: `Groups smaller than ${v} learners are hidden.` });
+            setMessage({ kind: "ok", text: t("settings-k-saved", { count: v }) });
           })
           .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }));
       }}
     >
-      <label htmlFor="suppression-k">Smallest group shown in aggregates (k, 5–30)</label>
+      <label htmlFor="suppression-k">{t("settings-k-label", { min: 5, max: 30 })}</label>
       <input
         id="suppression-k"
         type="number"
@@ -264,7 +291,7 @@ function SmallGroupThreshold({ ipc }: { ipc: TeacherIpc }) {
         onChange={(e) => setK(e.target.value)}
         aria-invalid={message?.kind === "error" ? true : undefined}
       />
-      <button type="submit">Save k</button>
+      <button type="submit">{t("settings-k-save")}</button>
       <FormMessage message={message} />
     </form>
   );
@@ -311,9 +338,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
             setPassword("");
             setMessage({
               kind: "ok",
-              text: v.shared_url
-                ? "Saved: the shared store answered. The app keeps results there from its next start."
-                : "Saved. The app keeps results on this computer from its next start.",
+              text: v.shared_url ? t("settings-store-saved-shared") : t("settings-store-saved-computer"),
             });
           })
           .catch((err) => setMessage({ kind: "error", text: ipc.toUiError(err).message }))
@@ -321,7 +346,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
       }}
     >
       <fieldset>
-        <legend>Where results are kept</legend>
+        <legend>{t("settings-store-legend")}</legend>
         <label>
           <input
             type="radio"
@@ -330,7 +355,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
             checked={where === "computer"}
             onChange={() => setWhere("computer")}
           />
-          This computer
+          {t("settings-store-computer")}
         </label>
         <label>
           <input
@@ -340,10 +365,10 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
             checked={where === "shared"}
             onChange={() => setWhere("shared")}
           />
-          My school's shared store (PostgreSQL)
+          {t("settings-store-shared")}
         </label>
       </fieldset>
-      <label htmlFor="results-store-url">Shared store address (without the password)</label>
+      <label htmlFor="results-store-url">{t("settings-store-url")}</label>
       <input
         id="results-store-url"
         type="text"
@@ -354,7 +379,7 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
         placeholder="postgres://teacher@db.school.example/results"
         onChange={(e) => setUrl(e.target.value)}
       />
-      <label htmlFor="results-store-password">Password</label>
+      <label htmlFor="results-store-password">{t("settings-store-password")}</label>
       <input
         id="results-store-password"
         type="password"
@@ -363,21 +388,24 @@ function ResultsStore({ ipc }: { ipc: TeacherIpc }) {
         disabled={where === "computer"}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <p className="muted">
-        Names, drafts and your own settings stay on this computer either way. The password is kept in your system's
-        credential store (where there is none, in a file only your user account can read), never in the database.
-      </p>
+      <p className="muted">{t("settings-store-note")}</p>
       <button type="submit" disabled={busy}>
-        {busy ? "Connecting…" : "Save where results are kept"}
+        {busy ? t("settings-store-connecting") : t("settings-store-save")}
       </button>
       {view?.in_use ? (
         <p className="muted" data-testid="results-store-in-use">
-          Results are kept in the shared store at <code>{view.shared_url}</code>.
+          {tx("settings-store-in-use", {
+            url: (
+              <code>
+                <UserText>{view.shared_url}</UserText>
+              </code>
+            ),
+          })}
         </p>
       ) : null}
       {pending ? (
         <button type="button" data-testid="results-store-restart" onClick={() => void ipc.resultsStore.restart()}>
-          Restart now to use it
+          {t("settings-store-restart")}
         </button>
       ) : null}
       <FormMessage message={message} />

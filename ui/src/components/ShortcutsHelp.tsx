@@ -1,17 +1,24 @@
 import { Keyboard, X } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { t } from "../i18n";
 
-/** Every keyboard shortcut of the teacher's window, as the overlay lists them. */
-export const SHORTCUTS: { keys: string[][]; what: string }[] = [
-  { keys: [["Ctrl", "Shift", "P"]], what: "Projector-safe mode on or off" },
-  { keys: [["Ctrl", "Shift", "O"]], what: "Show the class on the projector" },
-  { keys: [["Arrow keys"]], what: "Live grid: move between cells" },
-  { keys: [["Home"], ["End"]], what: "Live grid: first or last step of the row (with Ctrl: first or last cell)" },
-  { keys: [["Page Up"], ["Page Down"]], what: "Live grid: ten learners up or down" },
-  { keys: [["Enter"]], what: "Live grid: open the cell's evidence" },
-  { keys: [["Escape"]], what: "Close the evidence pane (or this list)" },
-  { keys: [["?"]], what: "Show this list of shortcuts" },
-];
+/**
+ * Every keyboard shortcut of the teacher's window, as the overlay lists them, in the window's
+ * language. Key names stay as the keys print them ("Ctrl", "Page Up", "Escape"); only "Arrow
+ * keys", which names no single key, is said in the language.
+ */
+export function shortcuts(): { id: string; keys: string[][]; what: string }[] {
+  return [
+    { id: "projector-safe", keys: [["Ctrl", "Shift", "P"]], what: t("app-shortcut-projector-safe") },
+    { id: "projector", keys: [["Ctrl", "Shift", "O"]], what: t("app-shortcut-projector") },
+    { id: "grid-move", keys: [[t("app-shortcut-key-arrows")]], what: t("app-shortcut-grid-move") },
+    { id: "grid-row-ends", keys: [["Home"], ["End"]], what: t("app-shortcut-grid-row-ends") },
+    { id: "grid-page", keys: [["Page Up"], ["Page Down"]], what: t("app-shortcut-grid-page") },
+    { id: "grid-open", keys: [["Enter"]], what: t("app-shortcut-grid-open") },
+    { id: "close", keys: [["Escape"]], what: t("app-shortcut-close") },
+    { id: "help", keys: [["?"]], what: t("app-shortcut-help") },
+  ];
+}
 
 /** Whether a key press is typing into a field (where `?` is a character, not a shortcut). */
 function typing(target: EventTarget | null): boolean {
@@ -63,7 +70,7 @@ export function ShortcutsHelp() {
         onClick={show}
       >
         <Keyboard className="icon" size={16} aria-hidden="true" focusable="false" />
-        Shortcuts
+        {t("app-shortcuts-open")}
       </button>
       {open ? (
         // The backdrop closes the list on a click; Escape (below) is its keyboard equivalent.
@@ -89,18 +96,19 @@ export function ShortcutsHelp() {
             }}
           >
             <div className="shortcuts-head">
-              <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+              <h2 id="shortcuts-title">{t("app-shortcuts-title")}</h2>
               <button type="button" ref={closeRef} onClick={close} data-testid="shortcuts-close">
                 <X className="icon" size={16} aria-hidden="true" focusable="false" />
-                Close
+                {t("app-shortcuts-close")}
               </button>
             </div>
             <dl className="shortcuts-list">
-              {SHORTCUTS.map((s) => (
-                <div key={s.what} style={{ display: "contents" }}>
+              {shortcuts().map((s) => (
+                <div key={s.id} style={{ display: "contents" }}>
                   <dt>
                     {s.keys.map((combo, i) => (
-                      <span key={combo.join("+")}>
+                      // A combination reads "Ctrl+Shift+P" in a right-to-left window too.
+                      <span key={combo.join("+")} dir="ltr">
                         {i > 0 ? " " : null}
                         {combo.map((k, j) => (
                           <span key={k}>

@@ -1,5 +1,6 @@
 import { Hand } from "lucide-react";
 import { useState } from "react";
+import { num, t } from "../i18n";
 import type { ClassSummary, TeacherIpc } from "../ipc";
 import { useHostOffers } from "../ipc/offers";
 
@@ -25,13 +26,13 @@ export function Sidebar(props: {
   // A read-only host (the bridge over the upstream's database) cannot make classes.
   const offers = useHostOffers(ipc, classes);
   return (
-    <nav className="sidebar" aria-label="Classes">
-      <h2 className="sidebar-title">Classes</h2>
+    <nav className="sidebar" aria-label={t("app-sidebar-classes")}>
+      <h2 className="sidebar-title">{t("app-sidebar-classes")}</h2>
       {loading ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("app-sidebar-loading")}</p>
       ) : classes.length === 0 ? (
         <p className="muted" data-testid="no-classes">
-          No classes yet
+          {t("app-sidebar-no-classes")}
         </p>
       ) : (
         <ul className="class-list">
@@ -44,20 +45,27 @@ export function Sidebar(props: {
                 aria-current={c.class_id === selected ? "page" : undefined}
                 onClick={() => onView({ kind: "class", classId: c.class_id })}
               >
-                <span className="class-title">{c.title}</span>
+                <span className="class-title" translate="no" dir="auto">
+                  {c.title}
+                </span>
                 {c.host ? (
-                  <span className="class-host muted" data-testid="class-host">
+                  <span className="class-host muted" data-testid="class-host" translate="no" dir="auto">
                     {c.host}
                   </span>
                 ) : null}
                 <span className="class-counts">
                   {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear */}
-                  <span aria-label={`${c.learners} learners`}>{c.learners} learners</span>
+                  <span aria-label={t("app-sidebar-learners", { count: c.learners })}>
+                    {t("app-sidebar-learners", { count: c.learners })}
+                  </span>
                   {c.open_requests > 0 ? (
                     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear
-                    <span className="badge badge-alert" aria-label={`${c.open_requests} open help requests`}>
+                    <span
+                      className="badge badge-alert"
+                      aria-label={t("app-sidebar-open-requests", { count: c.open_requests })}
+                    >
                       <Hand className="icon" size={12} strokeWidth={2.5} aria-hidden="true" focusable="false" />
-                      {c.open_requests}
+                      {num(c.open_requests)}
                     </span>
                   ) : null}
                 </span>
@@ -72,12 +80,12 @@ export function Sidebar(props: {
         aria-current={view.kind === "desk" ? "page" : undefined}
         onClick={() => onView({ kind: "desk" })}
       >
-        Help desk
+        {t("app-sidebar-help-desk")}
         {waitingTotal(classes) > 0 ? (
           // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label names the count inside the button (tests find it by it); a real fix changes what screen readers hear
-          <span className="badge badge-alert" aria-label={`${waitingTotal(classes)} waiting`}>
+          <span className="badge badge-alert" aria-label={t("app-sidebar-waiting", { count: waitingTotal(classes) })}>
             <Hand className="icon" size={12} strokeWidth={2.5} aria-hidden="true" focusable="false" />
-            {waitingTotal(classes)}
+            {num(waitingTotal(classes))}
           </span>
         ) : null}
       </button>
@@ -87,13 +95,13 @@ export function Sidebar(props: {
         aria-current={view.kind === "export" ? "page" : undefined}
         onClick={() => onView({ kind: "export", classId: view.kind === "export" ? view.classId : selected })}
       >
-        Export
+        {t("app-sidebar-export")}
       </button>
       {offers.create_class ? (
         <NewClassForm ipc={ipc} onCreated={onCreated} />
       ) : (
         <p className="muted" data-testid="read-only-host">
-          This host is read-only: its classes are made where it runs.
+          {t("app-sidebar-read-only")}
         </p>
       )}
       <div className="sidebar-footer">
@@ -103,7 +111,7 @@ export function Sidebar(props: {
           aria-current={view.kind === "settings" ? "page" : undefined}
           onClick={() => onView({ kind: "settings" })}
         >
-          Settings
+          {t("app-sidebar-settings")}
         </button>
         <button
           type="button"
@@ -111,7 +119,7 @@ export function Sidebar(props: {
           aria-current={view.kind === "diagnostics" ? "page" : undefined}
           onClick={() => onView({ kind: "diagnostics" })}
         >
-          Diagnostics
+          {t("app-sidebar-diagnostics")}
         </button>
       </div>
     </nav>
@@ -128,7 +136,7 @@ function NewClassForm({ ipc, onCreated }: { ipc: TeacherIpc; onCreated: (c: Clas
       onSubmit={(e) => {
         e.preventDefault();
         if (!title.trim()) {
-          setError("A class needs a title.");
+          setError(t("app-new-class-needs-title"));
           return;
         }
         setBusy(true);
@@ -143,7 +151,7 @@ function NewClassForm({ ipc, onCreated }: { ipc: TeacherIpc; onCreated: (c: Clas
           .finally(() => setBusy(false));
       }}
     >
-      <label htmlFor="new-class-title">New class</label>
+      <label htmlFor="new-class-title">{t("app-new-class-label")}</label>
       <input
         id="new-class-title"
         value={title}
@@ -153,7 +161,7 @@ function NewClassForm({ ipc, onCreated }: { ipc: TeacherIpc; onCreated: (c: Clas
         aria-describedby={error ? "new-class-error" : undefined}
       />
       <button type="submit" disabled={busy}>
-        Create
+        {t("app-new-class-create")}
       </button>
       {error ? (
         <p id="new-class-error" role="alert" className="field-error">

@@ -4,7 +4,8 @@
  * language — the one place that decides, so no view shows a UTC stamp or an English month by
  * accident.
  */
-import { intlLocale, t } from "../i18n";
+import { intlLocale, lang, t } from "../i18n";
+import { pseudo } from "../i18n/pseudo";
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 function formatter(kind: "time" | "dateTime" | "date"): Intl.DateTimeFormat {
@@ -28,17 +29,25 @@ function formatter(kind: "time" | "dateTime" | "date"): Intl.DateTimeFormat {
  * missing time reads "—".)
  */
 export function clockTime(ms: number | null | undefined): string {
-  return ms === null || ms === undefined ? "—" : formatter("time").format(ms);
+  return ms === null || ms === undefined ? "—" : marked(formatter("time").format(ms));
+}
+
+/**
+ * CLDR's month names and "AM" are words too: the pseudo-locale marks them as it marks the
+ * catalogs', so the walk that looks for untranslated text does not stop on them.
+ */
+function marked(text: string): string {
+  return lang() === "en-XA" ? pseudo(text) : text;
 }
 
 /** "1 Dec 2026, 14:05" in the teacher's time zone. */
 export function dateTime(ms: number | null | undefined): string {
-  return ms === null || ms === undefined ? "—" : formatter("dateTime").format(ms);
+  return ms === null || ms === undefined ? "—" : marked(formatter("dateTime").format(ms));
 }
 
 /** "1 Dec 2026" in the teacher's time zone. */
 export function date(ms: number): string {
-  return formatter("date").format(ms);
+  return marked(formatter("date").format(ms));
 }
 
 /** A span of time the way a teacher says it: "45 s", "3 min", "1 h 5 min". */

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { t } from "../i18n";
 
 /**
  * Projector-safe mode: when on, every view hides names, free text and per-learner detail and
@@ -65,10 +66,10 @@ export function ProjectorSafeSwitch() {
       className={on ? "projector-switch on" : "projector-switch"}
       aria-pressed={on}
       data-testid="projector-safe"
-      title="Projector-safe mode (Ctrl+Shift+P)"
+      title={t("app-projector-safe-tooltip", { keys: "Ctrl+Shift+P" })}
       onClick={toggle}
     >
-      {on ? "Projector-safe: on" : "Projector-safe: off"}
+      {on ? t("app-projector-safe-on") : t("app-projector-safe-off")}
     </button>
   );
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { t } from "../i18n";
+import { tx, UserText } from "../i18n/Tx";
 import type { ProjectorIpc, ProjectorView } from "../ipc";
 
 /**
@@ -19,6 +21,10 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
     );
   }, [ipc]);
   useEffect(() => ipc.onStoreChanged(load), [ipc, load]);
+  // The window's title in its language (the page renders anew on a change of language).
+  useEffect(() => {
+    document.title = t("projector-window-title");
+  }, []);
 
   if (error) {
     return (
@@ -30,24 +36,18 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
   if (!view) {
     return (
       <main className="projector" data-testid="projector">
-        <p>Loading…</p>
+        <p>{t("projector-loading")}</p>
       </main>
     );
   }
   return (
     <main className="projector" data-testid="projector" aria-labelledby="projector-title">
-      <h1 id="projector-title">Our class: {view.learners === 1 ? "1 learner" : `${view.learners} learners`}</h1>
+      <h1 id="projector-title">{t("projector-title", { count: view.learners })}</h1>
       <section aria-labelledby="projector-help" className="projector-help">
-        <h2 id="projector-help">Help</h2>
-        <p data-testid="projector-waiting">
-          {view.waiting_for_help === 0
-            ? "No one is waiting for help."
-            : view.waiting_for_help === 1
-              ? "1 request waiting."
-              : `${view.waiting_for_help} requests waiting.`}
-        </p>
+        <h2 id="projector-help">{t("projector-help-title")}</h2>
+        <p data-testid="projector-waiting">{t("projector-waiting", { count: view.waiting_for_help })}</p>
         {view.help_queue.length > 0 ? (
-          <ol className="projector-queue" aria-label="Help queue, first asked first">
+          <ol className="projector-queue" aria-label={t("projector-help-queue")}>
             {view.help_queue.map((alias) => (
               <li key={alias}>{alias}</li>
             ))}
@@ -56,11 +56,14 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
       </section>
       {view.shown_work.length > 0 ? (
         <section aria-labelledby="projector-work" className="projector-work" data-testid="projector-work">
-          <h2 id="projector-work">Our work</h2>
+          <h2 id="projector-work">{t("projector-work-title")}</h2>
           <ul>
             {view.shown_work.map((r) => (
               <li key={r.label}>
-                <strong>{r.label}</strong> <q dir="auto">{r.text}</q>
+                <strong>{r.label}</strong>{" "}
+                <q dir="auto" translate="no">
+                  {r.text}
+                </q>
               </li>
             ))}
           </ul>
@@ -68,13 +71,17 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
       ) : null}
       {view.pathways.map((p, pi) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
-        <section key={pi} className="projector-pathway" aria-label={`Progress: ${p.title}`}>
-          <h2>{p.title}</h2>
+        <section key={pi} className="projector-pathway" aria-label={t("projector-progress", { title: p.title })}>
+          <h2 translate="no" dir="auto">
+            {p.title}
+          </h2>
           <ol className="projector-steps">
             {p.steps.map((s, si) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
               <li key={si} className="projector-step">
-                <span className="projector-step-title">{s.title}</span>
+                <span className="projector-step-title" translate="no" dir="auto">
+                  {s.title}
+                </span>
                 <span className="projector-bar" aria-hidden="true">
                   <span
                     className="projector-bar-done"
@@ -82,7 +89,9 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
                   />
                 </span>
                 <span className="projector-step-count">
-                  {s.done} of {view.learners} done{s.working > 0 ? ` · ${s.working} working` : ""}
+                  {s.working > 0
+                    ? t("projector-step-done-working", { done: s.done, learners: view.learners, working: s.working })
+                    : t("projector-step-done", { done: s.done, learners: view.learners })}
                 </span>
               </li>
             ))}
@@ -90,19 +99,21 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
         </section>
       ))}
       <section aria-labelledby="projector-mastery" className="projector-mastery">
-        <h2 id="projector-mastery">Mastery by standard</h2>
-        <p className="muted">Groups under {view.k} learners are not shown.</p>
+        <h2 id="projector-mastery">{t("projector-mastery-title")}</h2>
+        <p className="muted">{t("projector-small-groups", { k: view.k })}</p>
         <table>
           <thead>
             <tr>
-              <th scope="col">Standard</th>
-              <th scope="col">Evidence</th>
+              <th scope="col">{t("projector-standard")}</th>
+              <th scope="col">{t("projector-evidence")}</th>
             </tr>
           </thead>
           <tbody>
             {view.mastery.map((m) => (
               <tr key={m.standard} data-visibility={m.visibility}>
-                <th scope="row">{m.standard}</th>
+                <th scope="row" translate="no" dir="auto">
+                  {m.standard}
+                </th>
                 <td>{m.summary}</td>
               </tr>
             ))}
@@ -111,11 +122,11 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
       </section>
       {view.knowledge.length ? (
         <section aria-labelledby="projector-knowledge" className="projector-mastery">
-          <h2 id="projector-knowledge">Where the class stands</h2>
+          <h2 id="projector-knowledge">{t("projector-knowledge-title")}</h2>
           <table data-testid="projector-knowledge">
             <thead>
               <tr>
-                <th scope="col">Standard</th>
+                <th scope="col">{t("projector-standard")}</th>
                 {view.knowledge[0]?.states.map((s) => (
                   <th scope="col" key={s.label}>
                     {s.label}
@@ -127,7 +138,9 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
               {view.knowledge.map((k, ki) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
                 <tr key={ki}>
-                  <th scope="row">{k.title}</th>
+                  <th scope="row" translate="no" dir="auto">
+                    {k.title}
+                  </th>
                   {k.states.map((s) => (
                     <td key={s.label}>{s.shown}</td>
                   ))}
@@ -139,12 +152,12 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
       ) : null}
       {view.pathway_map.map((p, pi) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
-        <section key={pi} aria-label={`Where everyone is: ${p.title}`} className="projector-mastery">
-          <h2>Where everyone is: {p.title}</h2>
+        <section key={pi} aria-label={t("projector-pathway-map", { title: p.title })} className="projector-mastery">
+          <h2>{tx("projector-pathway-map", { title: <UserText>{p.title}</UserText> })}</h2>
           <table data-testid="projector-pathway-map">
             <thead>
               <tr>
-                <th scope="col">Step</th>
+                <th scope="col">{t("projector-step")}</th>
                 {p.steps[0]?.states.map((s) => (
                   <th scope="col" key={s.label}>
                     {s.label}
@@ -157,8 +170,8 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the projector view carries no ids on purpose and titles may repeat
                 <tr key={si}>
                   <th scope="row">
-                    {si + 1}. {step.title}
-                    {step.pacing_limit ? <strong> · Pacing: up to here</strong> : null}
+                    {tx("projector-step-numbered", { n: si + 1, title: <UserText>{step.title}</UserText> })}
+                    {step.pacing_limit ? <strong> {t("projector-pacing-limit")}</strong> : null}
                   </th>
                   {step.states.map((s) => (
                     <td key={s.label}>{s.shown}</td>

@@ -1,6 +1,21 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { dateTime } from "../format";
+import { t } from "../i18n";
+import { tx } from "../i18n/Tx";
 import type { RecoveryIpc, RecoveryView } from "../ipc";
+
+/** When the backup was taken and its file; for a damaged file, that the file is kept too. */
+function backupSentence(problem: RecoveryView["problem"], backup: NonNullable<RecoveryView["backup"]>): ReactNode {
+  const args = {
+    when: dateTime(backup.taken_at_ms),
+    file: (
+      <code translate="no" dir="auto">
+        {backup.file_name}
+      </code>
+    ),
+  };
+  return problem === "damaged" ? tx("recovery-backup-damaged", args) : tx("recovery-backup-missing", args);
+}
 
 type Step =
   | { kind: "idle" }
@@ -22,6 +37,10 @@ type Step =
 export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
   const [view, setView] = useState<RecoveryView | null>(null);
   const [step, setStep] = useState<Step>({ kind: "idle" });
+  // The window's title in its language (the page renders anew on a change of language).
+  useEffect(() => {
+    document.title = t("recovery-window-title");
+  }, []);
   useEffect(() => {
     ipc.view().then(setView, (e) => setStep({ kind: "failed", message: ipc.toUiError(e).message }));
   }, [ipc]);
@@ -48,36 +67,36 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
         {view === null && step.kind !== "failed"
           ? ""
           : view?.problem === "newer"
-            ? "This database is from a newer version"
+            ? t("recovery-title-newer")
             : view?.problem === "missing"
-              ? "The database file is missing"
+              ? t("recovery-title-missing")
               : view?.problem === "shared_store"
-                ? "The school's shared store cannot be opened"
-                : "The database cannot be opened"}
+                ? t("recovery-title-shared-store")
+                : t("recovery-title-other")}
       </h1>
       {view ? (
         <>
           <p data-testid="recovery-message">{view.message}</p>
           <p className="muted">
-            Database: <code>{view.database}</code>
+            {tx("recovery-database", {
+              path: (
+                <code translate="no" dir="auto">
+                  {view.database}
+                </code>
+              ),
+            })}
           </p>
           {offered && view.backup ? (
             <section aria-labelledby="recovery-backup">
-              <h2 id="recovery-backup">Restore the newest backup</h2>
-              <p data-testid="recovery-backup">
-                Backup from {dateTime(view.backup.taken_at_ms)} (<code>{view.backup.file_name}</code>). Whatever was
-                stored after it is not in it
-                {view.problem === "damaged" ? "; the damaged file is kept beside the database." : "."}
-              </p>
+              <h2 id="recovery-backup">{t("recovery-backup-title")}</h2>
+              <p data-testid="recovery-backup">{backupSentence(view.problem, view.backup)}</p>
               {done ? (
                 <>
                   <p role="status" data-testid="recovery-restored">
-                    {step.kind === "restored"
-                      ? "Restored. Start the app again to open it."
-                      : "A new, empty database is ready; the backups stay where they were. Start the app again to open it."}
+                    {step.kind === "restored" ? t("recovery-restored") : t("recovery-started-empty")}
                   </p>
                   <button type="button" className="primary" onClick={() => ipc.restart()}>
-                    Restart now
+                    {t("recovery-restart-now")}
                   </button>
                 </>
               ) : (
@@ -88,7 +107,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   disabled={step.kind === "working"}
                   onClick={restore}
                 >
-                  {step.kind === "working" ? "Working…" : "Restore this backup"}
+                  {step.kind === "working" ? t("recovery-working") : t("recovery-restore")}
                 </button>
               )}
               {view.problem === "missing" && !done ? (
@@ -98,24 +117,21 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   disabled={step.kind === "working"}
                   onClick={startEmpty}
                 >
-                  Start with an empty database
+                  {t("recovery-start-empty")}
                 </button>
               ) : null}
             </section>
           ) : view.problem === "shared_store" ? (
             <section aria-labelledby="recovery-shared">
-              <h2 id="recovery-shared">Try again, or keep results on this computer</h2>
-              <p>
-                Nothing was lost: what the shared store holds stays there, and Settings can name it again. Your names,
-                drafts and settings are in the file above.
-              </p>
+              <h2 id="recovery-shared">{t("recovery-shared-title")}</h2>
+              <p>{t("recovery-shared-nothing-lost")}</p>
               {step.kind === "this-computer" ? (
                 <p role="status" data-testid="recovery-this-computer">
-                  From now on results are kept on this computer. Start the app again to open it.
+                  {t("recovery-this-computer")}
                 </p>
               ) : null}
               <button type="button" className="primary" data-testid="recovery-retry" onClick={() => ipc.restart()}>
-                {step.kind === "this-computer" ? "Restart now" : "Try again"}
+                {step.kind === "this-computer" ? t("recovery-restart-now") : t("recovery-try-again")}
               </button>
               {step.kind === "this-computer" ? null : (
                 <button
@@ -124,14 +140,19 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
                   disabled={step.kind === "working"}
                   onClick={keepOnThisComputer}
                 >
-                  Keep results on this computer
+                  {t("recovery-keep-on-this-computer")}
                 </button>
               )}
             </section>
           ) : view.problem === "damaged" ? (
             <p data-testid="recovery-no-backup">
-              There is no automatic backup beside this database. If you have a copy, restore it with{" "}
-              <code>a2learn-teacher db restore --from FILE</code>.
+              {tx("recovery-no-backup", {
+                command: (
+                  <code translate="no" dir="ltr">
+                    a2learn-teacher db restore --from FILE
+                  </code>
+                ),
+              })}
             </p>
           ) : null}
         </>

@@ -4,15 +4,31 @@
  * this page's localStorage (a display preference of this computer, not data of a class). The
  * resolved theme is the `data-theme` attribute of <html>, which `tokens.css` reads.
  */
+import { t } from "../i18n";
+
 export type Theme = "light" | "dark" | "high-contrast";
 export type ThemeChoice = "system" | Theme;
 
-export const THEME_CHOICES: { value: ThemeChoice; label: string }[] = [
-  { value: "system", label: "Follow the system" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "high-contrast", label: "High contrast" },
+export const THEME_CHOICES: { value: ThemeChoice }[] = [
+  { value: "system" },
+  { value: "light" },
+  { value: "dark" },
+  { value: "high-contrast" },
 ];
+
+/** A choice as Settings names it, in the teacher's language. */
+export function themeChoiceLabel(choice: ThemeChoice): string {
+  switch (choice) {
+    case "system":
+      return t("settings-theme-system");
+    case "light":
+      return t("settings-theme-light");
+    case "dark":
+      return t("settings-theme-dark");
+    case "high-contrast":
+      return t("settings-theme-high-contrast");
+  }
+}
 
 export const THEME_STORAGE_KEY = "a2learn.theme";
 

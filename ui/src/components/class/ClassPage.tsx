@@ -1,6 +1,8 @@
 import { Settings2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { date } from "../../format";
+import { num, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
 import type {
   AssignmentView,
   CatalogPathwayView,
@@ -38,6 +40,28 @@ import { Timeline } from "./Timeline";
 export const QUIET_REFRESH_MS = 30_000;
 
 type Tab = "grid" | "mastery" | "knowledge" | "pathways" | "needs" | "timeline" | "report" | "groups";
+
+/** A tab's name (one literal id per tab: the catalog test finds them). */
+function tabLabel(tab: Tab): string {
+  switch (tab) {
+    case "grid":
+      return t("class-tab-grid");
+    case "mastery":
+      return t("class-tab-mastery");
+    case "knowledge":
+      return t("class-tab-knowledge");
+    case "pathways":
+      return t("class-tab-pathways");
+    case "needs":
+      return t("class-tab-needs");
+    case "timeline":
+      return t("class-tab-timeline");
+    case "report":
+      return t("class-tab-report");
+    case "groups":
+      return t("class-tab-groups");
+  }
+}
 
 /**
  * What a teacher looks at during a lesson. Every figure comes from a command over the store;
@@ -248,19 +272,23 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
     <ShownWorkProvider ipc={cv} classId={classId} onError={setError}>
       <section aria-labelledby="class-title" data-testid="class-view" className="class-page">
         <header className="class-header">
-          <h2 id="class-title">{summary.title}</h2>
+          <h2 id="class-title" translate="no" dir="auto">
+            {summary.title}
+          </h2>
           <dl className="facts">
             <div>
-              <dt>Join code</dt>
-              <dd data-testid="join-code">{summary.join_code ?? "—"}</dd>
+              <dt>{t("class-join-code")}</dt>
+              <dd data-testid="join-code" translate="no" dir="auto">
+                {summary.join_code ?? "—"}
+              </dd>
             </div>
             <div>
-              <dt>Learners</dt>
-              <dd data-testid="learner-count">{summary.learners}</dd>
+              <dt>{t("class-learners")}</dt>
+              <dd data-testid="learner-count">{num(summary.learners)}</dd>
             </div>
             <div>
-              <dt>Open help requests</dt>
-              <dd>{summary.open_requests}</dd>
+              <dt>{t("class-open-help-requests")}</dt>
+              <dd>{num(summary.open_requests)}</dd>
             </div>
           </dl>
           <ProjectorSafeSwitch />
@@ -277,17 +305,22 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
         ) : null}
         <div className="assignments">
           <label>
-            Assignment{" "}
+            {t("class-assignment")}{" "}
             <select
               data-testid="assignment-select"
               value={selected ?? ""}
               onChange={(e) => setSelected(e.target.value || null)}
             >
-              {assignments.length === 0 ? <option value="">none yet</option> : null}
+              {assignments.length === 0 ? <option value="">{t("class-assignment-none")}</option> : null}
               {assignments.map((a) => (
                 <option key={a.assignment_id} value={a.assignment_id}>
-                  {a.pathway_title} — {a.started} started
-                  {a.due_at_ms ? `, due ${date(a.due_at_ms)}` : ""}
+                  {a.due_at_ms
+                    ? t("class-assignment-option-due", {
+                        pathway: a.pathway_title,
+                        started: a.started,
+                        due: date(a.due_at_ms),
+                      })
+                    : t("class-assignment-option", { pathway: a.pathway_title, started: a.started })}
                 </option>
               ))}
             </select>
@@ -297,14 +330,14 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
             <details className="setup-menu" data-testid="setup-menu">
               <summary>
                 <Settings2 className="icon" size={16} aria-hidden="true" focusable="false" />
-                Class setup
+                {t("class-setup")}
               </summary>
               <div className="setup-body">
                 {offers.assign_pathway ? (
                   <AssignForm ipc={ipc} classId={classId} onAssigned={(id) => setSelected(id)} />
                 ) : (
                   <p className="muted" data-testid="assign-read-only">
-                    This host is read-only: pathways are assigned where it runs.
+                    {t("class-assign-read-only")}
                   </p>
                 )}
                 <RosterImport ipc={ipc} classId={classId} />
@@ -312,34 +345,29 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
             </details>
           ) : null}
         </div>
-        <div role="tablist" aria-label="Class views" className="tabs">
+        <div role="tablist" aria-label={t("class-views")} className="tabs">
           {(
             [
-              ["grid", "Live grid"],
-              ["mastery", "Mastery"],
-              ["knowledge", "Knowledge map"],
-              ["pathways", "Pathway map"],
-              ["needs", "Who needs me"],
-              ["timeline", "Timeline"],
-              ...(safe
-                ? []
-                : ([
-                    ["report", "Report"],
-                    ["groups", "Groups"],
-                  ] as const)),
+              "grid",
+              "mastery",
+              "knowledge",
+              "pathways",
+              "needs",
+              "timeline",
+              ...(safe ? [] : (["report", "groups"] as const)),
             ] as const
-          ).map(([t, label]) => (
+          ).map((view) => (
             <button
-              key={t}
+              key={view}
               role="tab"
               type="button"
-              aria-selected={tab === t && !student}
+              aria-selected={tab === view && !student}
               onClick={() => {
                 setStudent(null);
-                setTab(t);
+                setTab(view);
               }}
             >
-              {label}
+              {tabLabel(view)}
             </button>
           ))}
         </div>
@@ -374,14 +402,14 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
                     <Evidence evidence={evidence} onClose={() => setEvidence(null)} onStudent={openStudent} />
                   ) : (
                     <aside className="needs-aside" aria-labelledby="needs-aside-title">
-                      <h3 id="needs-aside-title">Who needs me</h3>
+                      <h3 id="needs-aside-title">{t("class-tab-needs")}</h3>
                       <NeedsMe items={needs} onStudent={safe ? undefined : openStudent} />
                     </aside>
                   )}
                 </div>
               </>
             ) : (
-              <p className="muted">Assign a pathway to see the live grid.</p>
+              <p className="muted">{t("class-grid-unassigned")}</p>
             )
           ) : tab === "mastery" ? (
             mastery ? (
@@ -443,7 +471,7 @@ function AssignForm({
           )
         }
       >
-        Assign a pathway…
+        {t("class-assign-open")}
       </button>
     );
   }
@@ -482,10 +510,10 @@ function AssignForm({
       }}
     >
       <label>
-        Pathway{" "}
+        {t("class-assign-pathway")}{" "}
         <select data-testid="assign-pathway" value={pathway} onChange={(e) => setPathway(e.target.value)}>
           {catalog.map((p) => (
-            <option key={p.pathway_id} value={p.pathway_id}>
+            <option key={p.pathway_id} value={p.pathway_id} translate="no">
               {p.title}
             </option>
           ))}
@@ -496,18 +524,13 @@ function AssignForm({
         <ol className="catalog-steps">
           {chosen.steps.map((s) => (
             <li key={s.widget_id}>
-              {s.title}{" "}
-              <span className="muted">
-                ({s.kind}
-                {s.standard ? `, ${s.standard}` : ""}
-                {s.assesses ? ", assesses" : ""})
-              </span>
+              <UserText>{s.title}</UserText> <span className="muted">{stepFacts(s)}</span>
             </li>
           ))}
         </ol>
       ) : null}
       <label>
-        Due{" "}
+        {t("class-assign-due")}{" "}
         <input
           type="datetime-local"
           data-testid="assign-due"
@@ -519,7 +542,7 @@ function AssignForm({
       </label>
       {fieldError("due_at")}
       <label>
-        Note for the class{" "}
+        {t("class-assign-note")}{" "}
         <textarea
           data-testid="assign-note"
           value={note}
@@ -530,14 +553,26 @@ function AssignForm({
       </label>
       {fieldError("note")}
       <button type="submit" disabled={busy} data-testid="assign-submit">
-        Assign
+        {t("class-assign-submit")}
       </button>
       <button type="button" onClick={() => setCatalog(null)}>
-        Cancel
+        {t("class-assign-cancel")}
       </button>
       {fieldError("form")}
     </form>
   );
+}
+
+/** A catalog step's kind and standard (the host's words) and whether it assesses (ours). */
+function stepFacts(s: CatalogPathwayView["steps"][number]) {
+  const kind = <UserText>{s.kind}</UserText>;
+  if (s.standard) {
+    const standard = <UserText>{s.standard}</UserText>;
+    return s.assesses
+      ? tx("class-assign-step-kind-standard-assesses", { kind, standard })
+      : tx("class-assign-step-kind-standard", { kind, standard });
+  }
+  return s.assesses ? tx("class-assign-step-kind-assesses", { kind }) : tx("class-assign-step-kind", { kind });
 }
 
 function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
@@ -546,7 +581,7 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
   return (
     <div className="roster-import">
       <label>
-        Import roster (CSV: anonymous_id, display_name){" "}
+        {t("class-roster-import")}{" "}
         <input
           type="file"
           accept=".csv,text/csv"
@@ -559,7 +594,9 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
                 (out) => {
                   setRowErrors(out.errors);
                   setMessage(
-                    out.errors.length ? "Nothing imported: fix these rows." : `${out.imported} names imported.`,
+                    out.errors.length
+                      ? t("class-roster-nothing-imported")
+                      : t("class-roster-imported", { count: out.imported }),
                   );
                 },
                 (err) => setMessage(ipc.toUiError(err).message),
@@ -577,9 +614,7 @@ function RosterImport({ ipc, classId }: { ipc: TeacherIpc; classId: string }) {
         <ul className="field-error">
           {rowErrors.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: one line may have several errors; the list is read-only
-            <li key={i}>
-              Line {r.line}: {r.message}
-            </li>
+            <li key={i}>{t("class-roster-line-error", { line: r.line, message: r.message })}</li>
           ))}
         </ul>
       ) : null}
@@ -618,10 +653,10 @@ function ShowOnProjector({
       type="button"
       className="projector-open"
       data-testid="show-on-projector"
-      title="Show on projector (Ctrl+Shift+O)"
+      title={t("class-show-on-projector-title")}
       onClick={show}
     >
-      Show on projector
+      {t("class-show-on-projector")}
     </button>
   );
 }
@@ -640,15 +675,13 @@ function GridPager({
   onNext?: () => void;
 }) {
   return (
-    <nav className="grid-pager" aria-label="Pages of learners" data-testid="grid-pager">
-      <span>
-        {grid.rows.length} of {grid.learner_count} learners on this page
-      </span>
+    <nav className="grid-pager" aria-label={t("class-pager")} data-testid="grid-pager">
+      <span>{t("class-pager-count", { shown: grid.rows.length, count: grid.learner_count })}</span>
       <button type="button" onClick={onPrevious} disabled={first}>
-        Previous page
+        {t("class-pager-previous")}
       </button>
       <button type="button" onClick={onNext} disabled={onNext === undefined}>
-        Next page
+        {t("class-pager-next")}
       </button>
     </nav>
   );

@@ -1,6 +1,7 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { clockTime, span } from "../../format";
+import { t } from "../../i18n";
 import type { ClassViewIpc, FreshnessView } from "../../ipc";
 
 /** How often the line asks the core again: the host's pings move "last heard" without a store change. */
@@ -13,21 +14,45 @@ export const FRESHNESS_EVERY_MS = 5_000;
  * teacher's time zone and ticks the "ago".
  */
 export function freshnessLine(v: FreshnessView, now: number): { text: string; warning: boolean } {
-  const upTo = v.newest_work_ms === null ? null : clockTime(v.newest_work_ms);
-  const showing = upTo === null ? "No work received yet" : `Showing work up to ${upTo}`;
+  const time = v.newest_work_ms === null ? null : clockTime(v.newest_work_ms);
+  // One whole sentence per state, with and without work (each id a literal: the catalog test finds it).
   switch (v.state) {
     case "current": {
-      const ago = v.last_heard_ms === null ? "" : ` · ${span(now - v.last_heard_ms)} ago`;
-      return { text: `${upTo === null ? "No work yet" : `All work up to ${upTo} received`}${ago}`, warning: false };
+      if (v.last_heard_ms === null) {
+        return {
+          text: time === null ? t("class-freshness-current-none") : t("class-freshness-current", { time }),
+          warning: false,
+        };
+      }
+      const ago = span(now - v.last_heard_ms);
+      return {
+        text:
+          time === null
+            ? t("class-freshness-current-none-heard", { ago })
+            : t("class-freshness-current-heard", { time, ago }),
+        warning: false,
+      };
     }
     case "behind":
-      return { text: `${showing} — catching up with the host`, warning: true };
+      return {
+        text: time === null ? t("class-freshness-behind-none") : t("class-freshness-behind", { time }),
+        warning: true,
+      };
     case "unreachable":
-      return { text: `${showing} — host not answering`, warning: true };
+      return {
+        text: time === null ? t("class-freshness-unreachable-none") : t("class-freshness-unreachable", { time }),
+        warning: true,
+      };
     case "token_refused":
-      return { text: `${showing} — the host refused the token`, warning: true };
+      return {
+        text: time === null ? t("class-freshness-token-refused-none") : t("class-freshness-token-refused", { time }),
+        warning: true,
+      };
     case "not_followed":
-      return { text: `${showing} — this class is not being followed`, warning: true };
+      return {
+        text: time === null ? t("class-freshness-not-followed-none") : t("class-freshness-not-followed", { time }),
+        warning: true,
+      };
   }
 }
 

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { setLanguageChoice } from "../../i18n";
 import type { ClassViewIpc, GridView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeProvider } from "../../privacy/ProjectorSafe";
@@ -139,6 +140,59 @@ describe("the live grid's keyboard", () => {
     act(() => tabStops()[0]!.focus());
     press("ArrowRight");
     expect(heads.map((h) => h.classList.contains("is-focused"))).toEqual([false, true, false]);
+  });
+});
+
+describe("the live grid in another language", () => {
+  afterEach(() => {
+    setLanguageChoice("en");
+  });
+
+  it("speaks Spanish: controls, legend, cell names and totals come from the catalog", () => {
+    setLanguageChoice("es");
+    render(<LiveGrid grid={grid(2)} onOpen={() => {}} />);
+    expect(screen.getByRole("grid", { name: "Estudiantes por paso" })).toBeTruthy();
+    expect(screen.queryByRole("grid", { name: "Learners by step" })).toBeNull();
+    expect(screen.getByRole("list", { name: "Leyenda" }).textContent).toContain("esperando ayuda");
+    expect(screen.queryByText("Legend")).toBeNull();
+    expect(screen.getByTestId("grid-count").textContent).toBe("2 de 2 estudiantes");
+    expect(tabStops()[0]!.getAttribute("aria-label")).toBe("anon_0, Compare fractions: completado, correcto");
+    expect(screen.getByTestId("grid-totals").textContent).toContain("Totales (2)");
+    expect(document.body.textContent).not.toMatch(/Totals|waiting for help|Sort by needs attention/);
+  });
+
+  it("in Arabic (right to left) ArrowLeft goes to the next step and ArrowRight back", () => {
+    setLanguageChoice("ar");
+    render(<LiveGrid grid={grid(3)} onOpen={() => {}} />);
+    const at = () => {
+      const el = document.activeElement as HTMLElement;
+      return [Number(el.closest<HTMLElement>("[role=row]")?.dataset.row), Number(el.dataset.col)];
+    };
+    act(() => tabStops()[0]!.focus());
+    expect(at()).toEqual([0, 0]);
+    press("ArrowLeft");
+    expect(at()).toEqual([0, 1]);
+    press("ArrowLeft");
+    expect(at()).toEqual([0, 2]);
+    // The last step is the left edge: no further.
+    press("ArrowLeft");
+    expect(at()).toEqual([0, 2]);
+    press("ArrowRight");
+    expect(at()).toEqual([0, 1]);
+    // Up and down, Home and End are not about direction.
+    press("ArrowDown");
+    expect(at()).toEqual([1, 1]);
+    press("End");
+    expect(at()).toEqual([1, 2]);
+    press("Home");
+    expect(at()).toEqual([1, 0]);
+    // Negative control: at the first step, ArrowRight (backwards in Arabic) stays put.
+    press("ArrowRight");
+    expect(at()).toEqual([1, 0]);
+    // Back in English, ArrowRight goes forward again.
+    setLanguageChoice("en");
+    press("ArrowRight");
+    expect(at()).toEqual([1, 1]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Moon, PencilLine } from "lucide-react";
-import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useEffect, useId, useMemo, useRef, useState } from "react";
 import { span } from "../../format";
+import { dir, num, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
 import type { CellState, GridView } from "../../ipc";
 import { CELL, STATES } from "./cells";
 import { StateIcon } from "./StateIcon";
@@ -16,6 +18,28 @@ const rowKey = (r: Row) => r.learner ?? r.label;
 /** A cell the learner is on and has not finished: quiet states there read as "working". */
 const isWorking = (row: Row, col: number) =>
   row.current_step === col && !CELL[row.cells[col]?.state ?? "not_started"].loud;
+
+/** Each state's name, as the legend, the filter and a cell's accessible name say it. */
+export function stateLabel(state: CellState): string {
+  switch (state) {
+    case "waiting_for_help":
+      return t("grid-state-waiting-for-help");
+    case "follow_up":
+      return t("grid-state-follow-up");
+    case "struggling":
+      return t("grid-state-struggling");
+    case "completed_incorrect":
+      return t("grid-state-completed-incorrect");
+    case "in_progress":
+      return t("grid-state-in-progress");
+    case "not_started":
+      return t("grid-state-not-started");
+    case "completed":
+      return t("grid-state-completed");
+    case "completed_correct":
+      return t("grid-state-completed-correct");
+  }
+}
 
 /** The (row index, step index) of a grid cell's button; null for anything else. */
 function cellAt(target: EventTarget): [number, number] | null {
@@ -41,12 +65,12 @@ function attentionRank(row: Row, stepIndex: number): number {
  * follows each row's place), left out on a page.
  */
 function totals(grid: GridView) {
-  const byStep = new Map(grid.totals.map((t) => [t.widget_id, t]));
+  const byStep = new Map(grid.totals.map((s) => [s.widget_id, s]));
   return grid.steps.map((step, i) => {
-    const t = byStep.get(step.widget_id);
+    const sum = byStep.get(step.widget_id);
     let working = 0;
     for (const r of grid.rows) if (isWorking(r, i)) working++;
-    return { done: t?.done ?? 0, working: grid.paged ? null : working, needs: t?.needs_teacher ?? 0 };
+    return { done: sum?.done ?? 0, working: grid.paged ? null : working, needs: sum?.needs_teacher ?? 0 };
   });
 }
 
@@ -55,7 +79,8 @@ function totals(grid: GridView) {
  * DOM), so 1,000 learners scroll as smoothly as 30. Cells are buttons with an accessible name
  * ("Ada, Compare fractions: completed, correct"). The grid is one tab stop (roving tabindex):
  * arrow keys move between cells, Home / End to the row's first / last step, Ctrl+Home / Ctrl+End
- * to the first / last cell, PageUp / PageDown by ten rows, Enter opens the cell.
+ * to the first / last cell, PageUp / PageDown by ten rows, Enter opens the cell. Left and right
+ * follow the reading direction: in a right-to-left language the next step is to the left.
  *
  * Memoised: the class page renders on every store change (its reload counters), and the grid
  * redraws only when its own data or handlers change — the page's main thread stays free for the
@@ -153,9 +178,12 @@ function LiveGridView({
     const at = cellAt(e.target);
     if (!at) return;
     const [row, col] = at;
+    // The columns run the way the language reads: ArrowRight is the next step in English, the
+    // step before in Arabic.
+    const rtl = dir() === "rtl";
     const moves: Record<string, [number, number] | undefined> = {
-      ArrowRight: [row, col + 1],
-      ArrowLeft: [row, col - 1],
+      ArrowRight: [row, rtl ? col - 1 : col + 1],
+      ArrowLeft: [row, rtl ? col + 1 : col - 1],
       ArrowDown: [row + 1, col],
       ArrowUp: [row - 1, col],
       PageDown: [row + PAGE_ROWS, col],
@@ -179,25 +207,25 @@ function LiveGridView({
   const foot = useMemo(() => totals(grid), [grid]);
   return (
     <div className="live-grid" data-testid="live-grid">
-      <div className="grid-controls" role="group" aria-label="Sort and filter">
+      <div className="grid-controls" role="group" aria-label={t("grid-controls")}>
         <label>
-          State{" "}
+          {t("grid-filter-state")}{" "}
           <select value={filterState} onChange={(e) => setFilterState(e.target.value as CellState | "")}>
-            <option value="">any</option>
+            <option value="">{t("grid-filter-any")}</option>
             {STATES.map((s) => (
               <option key={s} value={s}>
-                {CELL[s].label}
+                {stateLabel(s)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Step{" "}
+          {t("grid-filter-step")}{" "}
           <select value={stepIndex} onChange={(e) => setStepIndex(Number(e.target.value))}>
-            <option value={-1}>any</option>
+            <option value={-1}>{t("grid-filter-any")}</option>
             {grid.steps.map((s, i) => (
               <option key={s.widget_id} value={i}>
-                {i + 1}. {s.title}
+                {t("grid-step-numbered", { n: i + 1, title: s.title })}
               </option>
             ))}
           </select>
@@ -209,38 +237,38 @@ function LiveGridView({
             checked={sortByState}
             onChange={(e) => setSortByState(e.target.checked)}
           />{" "}
-          Sort by needs attention (help, follow-ups, struggling, idle first)
+          {t("grid-sort-attention")}
         </label>
         {onIdleAfter ? <IdleAfter minutes={grid.idle_after_minutes} onChange={onIdleAfter} /> : null}
         <span className="muted" data-testid="grid-count">
-          {rows.length} of {grid.rows.length} learners
+          {t("grid-count", { shown: rows.length, total: grid.rows.length })}
         </span>
       </div>
-      <ul className="legend" aria-label="Legend">
+      <ul className="legend" aria-label={t("grid-legend")}>
         {STATES.map((s) => (
           <li key={s}>
             <span className={`cell-glyph state-${s}`}>
               <StateIcon state={s} size={14} />
             </span>
-            {CELL[s].label}
+            {stateLabel(s)}
           </li>
         ))}
         <li>
           <span className="cell-glyph working">
             <PencilLine className="icon" size={14} aria-hidden="true" focusable="false" />
           </span>
-          working (the step they are on)
+          {t("grid-working")}
         </li>
         {grid.projector_safe ? null : (
           <li>
             <Moon className="icon" size={14} aria-hidden="true" focusable="false" />
-            idle {grid.idle_after_minutes} min or more
+            {t("grid-legend-idle", { minutes: grid.idle_after_minutes })}
           </li>
         )}
       </ul>
       <div
         role="grid"
-        aria-label="Learners by step"
+        aria-label={t("grid-label")}
         aria-rowcount={rows.length + 2}
         aria-colcount={grid.steps.length + 1}
         aria-describedby="grid-keys"
@@ -261,10 +289,12 @@ function LiveGridView({
       >
         <div role="row" className="grid-row grid-head" style={{ gridTemplateColumns: columns }} aria-rowindex={1}>
           <div role="columnheader" aria-colindex={1} className="learner-label">
-            Learner
+            {t("grid-learner")}
           </div>
           {grid.steps.map((s, i) => {
-            const full = `${i + 1}. ${s.title}${s.standard ? ` (${s.standard})` : ""}`;
+            const full = s.standard
+              ? t("grid-step-numbered-standard", { n: i + 1, title: s.title, standard: s.standard })
+              : t("grid-step-numbered", { n: i + 1, title: s.title });
             return (
               <div
                 role="columnheader"
@@ -275,9 +305,11 @@ function LiveGridView({
                 data-testid="column-header"
               >
                 <span className="col-num" aria-hidden="true">
-                  {i + 1}
+                  {num(i + 1)}
                 </span>
-                <span className="col-title">{s.title}</span>
+                <span className="col-title" translate="no" dir="auto">
+                  {s.title}
+                </span>
               </div>
             );
           })}
@@ -297,8 +329,8 @@ function LiveGridView({
                     gridTemplateColumns: columns,
                     position: "absolute",
                     top: 0,
-                    left: 0,
-                    right: 0,
+                    insetInlineStart: 0,
+                    insetInlineEnd: 0,
                     height: ROW_HEIGHT,
                     transform: `translateY(${v.start}px)`,
                   }}
@@ -324,9 +356,9 @@ function LiveGridView({
           data-testid="grid-totals"
         >
           <div role="rowheader" aria-colindex={1} className="learner-label">
-            Totals ({grid.learner_count})
+            {t("grid-totals", { count: grid.learner_count })}
           </div>
-          {foot.map((t, i) => {
+          {foot.map((total, i) => {
             const step = grid.steps[i]!;
             return (
               // The visible figures are part of the spoken text (no aria-label that could drift from them).
@@ -335,14 +367,28 @@ function LiveGridView({
                 key={step.widget_id}
                 aria-colindex={i + 2}
                 className="step-total"
-                title={`${step.title}: ${t.done} completed, ${t.working === null ? "" : `${t.working} working, `}${t.needs} need the teacher`}
+                title={
+                  total.working === null
+                    ? t("grid-total-title-paged", { title: step.title, done: total.done, needs: total.needs })
+                    : t("grid-total-title", {
+                        title: step.title,
+                        done: total.done,
+                        working: total.working,
+                        needs: total.needs,
+                      })
+                }
               >
-                {t.done}
-                <span className="visually-hidden"> completed{t.working === null ? "" : `, ${t.working} working`}</span>
-                {t.needs > 0 ? (
+                {num(total.done)}
+                <span className="visually-hidden">
+                  {" "}
+                  {total.working === null
+                    ? t("grid-total-done", { done: total.done })
+                    : t("grid-total-done-working", { done: total.done, working: total.working })}
+                </span>
+                {total.needs > 0 ? (
                   <span className="step-total-needs">
-                    {t.needs}
-                    <span className="visually-hidden"> need the teacher</span>
+                    {num(total.needs)}
+                    <span className="visually-hidden"> {t("grid-total-needs", { needs: total.needs })}</span>
                   </span>
                 ) : null}
               </div>
@@ -351,7 +397,7 @@ function LiveGridView({
         </div>
       </div>
       <p id="grid-keys" className="grid-help muted">
-        Arrow keys move between cells, Enter opens one, Escape closes it; press ? for all shortcuts.
+        {t("grid-keys")}
       </p>
     </div>
   );
@@ -389,26 +435,27 @@ const RowCells = memo(function RowCells({
             className="link learner-link"
             data-testid="learner-name"
             tabIndex={-1}
-            title={`Open ${row.label}'s page`}
+            title={t("grid-open-student", { name: row.label })}
             onClick={() => onStudent(learner)}
           >
-            {row.label}
+            <UserText>{row.label}</UserText>
           </button>
         ) : (
           <span className="learner-name" data-testid="learner-name">
-            {row.label}
+            <UserText>{row.label}</UserText>
           </span>
         )}
         <RowPlace row={row} />
       </div>
       {row.cells.map((c, i) => {
         const step = steps[i]!;
-        const meta = CELL[c.state];
         const working = isWorking(row, i);
         const stateName = working
-          ? "working (the step they are on)"
-          : `${meta.label}${row.current_step === i ? " (the step they are on)" : ""}`;
-        const name = `${row.label}, ${step.title}: ${stateName}`;
+          ? t("grid-working")
+          : row.current_step === i
+            ? t("grid-state-current", { state: stateLabel(c.state) })
+            : stateLabel(c.state);
+        const name = t("grid-cell-name", { learner: row.label, step: step.title, state: stateName });
         return (
           <div role="gridcell" key={step.widget_id} aria-colindex={i + 2}>
             <button
@@ -441,14 +488,14 @@ function RowPlace({ row }: { row: Row }) {
   if (row.quiet_ms === null) return null;
   if (row.idle) {
     return (
-      <span className="badge badge-idle" data-testid="idle" title={`Idle: nothing for ${span(row.quiet_ms)}`}>
+      <span className="badge badge-idle" data-testid="idle" title={t("grid-idle-title", { span: span(row.quiet_ms) })}>
         <Moon className="icon" size={12} aria-hidden="true" focusable="false" />
-        idle {span(row.quiet_ms)}
+        {t("grid-idle", { span: span(row.quiet_ms) })}
       </span>
     );
   }
   return (
-    <span className="quiet muted" title="Since their last event">
+    <span className="quiet muted" title={t("grid-quiet-title")}>
       {span(row.quiet_ms)}
     </span>
   );
@@ -463,23 +510,28 @@ function IdleAfter({ minutes, onChange }: { minutes: number; onChange: (m: numbe
     if (Number.isInteger(m) && m !== minutes) onChange(m);
     else setValue(String(minutes));
   };
+  const id = useId();
   return (
-    <label>
-      Idle after{" "}
-      <input
-        type="number"
-        min={1}
-        max={60}
-        className="idle-after"
-        data-testid="idle-after"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") commit();
-        }}
-      />{" "}
-      min
+    // The number box sits inside the sentence ("Idle after [5] min"), where the language puts it.
+    <label htmlFor={id}>
+      {tx("grid-idle-after", {
+        field: (
+          <input
+            id={id}
+            type="number"
+            min={1}
+            max={60}
+            className="idle-after"
+            data-testid="idle-after"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") commit();
+            }}
+          />
+        ),
+      })}
     </label>
   );
 }

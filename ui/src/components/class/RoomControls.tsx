@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
 import { MAX_PAUSE_MESSAGE_CHARS, type PacingView, type RoomView, type TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
@@ -46,18 +48,27 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
     <div className="room" data-testid="room">
       <p role="status" className={room.paused ? "room-state room-paused" : "room-state"} data-testid="room-state">
         {room.paused ? (
-          <>
-            <strong>Paused</strong>
-            {room.message ? <> — “{room.message}”</> : null}
-          </>
+          room.message ? (
+            tx("class-room-paused-message", {
+              paused: <strong>{t("class-room-paused")}</strong>,
+              message: <UserText>{room.message}</UserText>,
+            })
+          ) : (
+            <strong>{t("class-room-paused")}</strong>
+          )
         ) : (
-          "Class running"
+          t("class-room-running")
         )}
         {paced.map((p) => (
           <span key={p.assignment_id} className="room-pacing" data-testid="room-pacing">
             {" · "}
-            {p.pathway_title}: up to step {p.up_to_step}
-            {p.up_to_title ? ` (${p.up_to_title})` : ""}
+            {p.up_to_title
+              ? tx("class-room-pacing-titled", {
+                  pathway: <UserText>{p.pathway_title}</UserText>,
+                  step: p.up_to_step,
+                  title: <UserText>{p.up_to_title}</UserText>,
+                })
+              : tx("class-room-pacing", { pathway: <UserText>{p.pathway_title}</UserText>, step: p.up_to_step })}
           </span>
         ))}
       </p>
@@ -69,7 +80,7 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
             disabled={busy}
             onClick={() => act(ipc.classView.resume(classId))}
           >
-            Resume class
+            {t("class-room-resume")}
           </button>
         ) : (
           <form
@@ -81,12 +92,12 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
           >
             {!safe ? (
               <label>
-                Message for the class (optional){" "}
+                {t("class-room-message")}{" "}
                 <input
                   data-testid="room-message"
                   value={message}
                   maxLength={MAX_PAUSE_MESSAGE_CHARS}
-                  placeholder="Eyes up here"
+                  placeholder={t("class-room-message-placeholder")}
                   onChange={(e) => setMessage(e.target.value)}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? "room-error" : undefined}
@@ -94,7 +105,7 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
               </label>
             ) : null}
             <button type="submit" data-testid="room-pause" disabled={busy}>
-              Pause class
+              {t("class-room-pause")}
             </button>
           </form>
         )
@@ -102,7 +113,7 @@ export function RoomControls({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
       {room.can_pace && room.pacing.length > 0 ? (
         // One control per assignment, folded away: pacing is set now and then, not watched.
         <details className="room-pacing-menu" open={paced.length > 0}>
-          <summary>Pacing</summary>
+          <summary>{t("class-room-pacing-menu")}</summary>
           {room.pacing.map((p) => (
             <PacingControl
               key={p.assignment_id}
@@ -135,7 +146,7 @@ function PacingControl({
 }) {
   return (
     <label className="room-pace">
-      Pace {pacing.pathway_title}{" "}
+      {tx("class-room-pace", { pathway: <UserText>{pacing.pathway_title}</UserText> })}{" "}
       <select
         data-testid="room-pace"
         data-pathway={pacing.pathway_id}
@@ -143,10 +154,10 @@ function PacingControl({
         disabled={busy}
         onChange={(e) => onChange(e.target.value || null)}
       >
-        <option value="">no limit</option>
+        <option value="">{t("class-room-no-limit")}</option>
         {pacing.steps.map((s, i) => (
           <option key={s.widget_id} value={s.widget_id}>
-            up to step {i + 1}: {s.title}
+            {t("class-room-up-to-step", { step: i + 1, title: s.title })}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 import { Presentation, X } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { t } from "../../i18n";
 import type { ClassViewIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
@@ -79,11 +80,11 @@ export function ShowWorkToggle({ text }: { text: string }) {
       className="link show-work"
       aria-pressed={on}
       data-testid="show-work-toggle"
-      title={on ? "On the projector: take it down" : "Show this response to the class (no name)"}
+      title={on ? t("class-shown-work-take-down-title") : t("class-shown-work-show-title")}
       onClick={() => shown.toggle(text.trim())}
     >
-      <Presentation className="icon" size={14} aria-hidden="true" focusable="false" />
-      {on ? " Shown" : " Show to class"}
+      <Presentation className="icon" size={14} aria-hidden="true" focusable="false" />{" "}
+      {on ? t("class-shown-work-shown") : t("class-shown-work-show")}
     </button>
   );
 }
@@ -95,21 +96,21 @@ export function ShownWorkPanel() {
   if (!shown || safe || shown.picked.length === 0) return null;
   return (
     <section className="shown-work" aria-labelledby="shown-work-title" data-testid="shown-work">
-      <h3 id="shown-work-title">
-        On the projector: {shown.picked.length === 1 ? "1 response" : `${shown.picked.length} responses`}
-      </h3>
+      <h3 id="shown-work-title">{t("class-shown-work-title", { count: shown.picked.length })}</h3>
       <ul>
         {shown.picked.map((text) => (
           <li key={text}>
-            <q className="student-words">{text}</q>{" "}
+            <q className="student-words" translate="no" dir="auto">
+              {text}
+            </q>{" "}
             <button type="button" className="link" onClick={() => shown.unpick(text)}>
-              <X className="icon" size={12} aria-hidden="true" focusable="false" /> Take down
+              <X className="icon" size={12} aria-hidden="true" focusable="false" /> {t("class-shown-work-take-down")}
             </button>
           </li>
         ))}
       </ul>
       <button type="button" data-testid="shown-work-clear" onClick={shown.clear}>
-        Take all down
+        {t("class-shown-work-take-all-down")}
       </button>
     </section>
   );

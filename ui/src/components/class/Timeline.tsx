@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { clockTime, dateTime } from "../../format";
+import { t } from "../../i18n";
 import type { TimelineView } from "../../ipc";
 import { token, useTheme } from "../../theme/useTheme";
 
@@ -26,12 +28,19 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
             height: 220,
             series: [
               {},
-              { label: "Completions", stroke: token("--chart-completions", "#1b7f3b"), width: 2 },
-              { label: "Struggles", stroke: token("--chart-struggles", "#b35c00"), width: 2 },
-              { label: "Help requests", stroke: token("--chart-help", "#b00020"), width: 2 },
-              { label: "Other", stroke: token("--chart-other", "#555"), width: 2 },
+              {
+                label: t("class-timeline-series-completions"),
+                stroke: token("--chart-completions", "#1b7f3b"),
+                width: 2,
+              },
+              { label: t("class-timeline-series-struggles"), stroke: token("--chart-struggles", "#b35c00"), width: 2 },
+              { label: t("class-timeline-series-help-requests"), stroke: token("--chart-help", "#b00020"), width: 2 },
+              { label: t("class-timeline-series-other"), stroke: token("--chart-other", "#555"), width: 2 },
             ],
-            axes: [axis(), { ...axis(), label: "events" }],
+            axes: [
+              { ...axis(), space: 90, values: timeTicks },
+              { ...axis(), label: t("class-timeline-axis-events") },
+            ],
           },
           [
             timeline.starts_ms.map((t) => (t ?? 0) / 1000),
@@ -56,11 +65,26 @@ export function Timeline({ timeline }: { timeline: TimelineView }) {
     <figure className="timeline" data-testid="timeline">
       <div ref={ref} />
       <figcaption>
-        {total(timeline.completions)} completions, {total(timeline.struggles)} struggles,{" "}
-        {total(timeline.help_requests)} help requests ({Math.round((timeline.bucket_ms ?? 0) / 1000)} s buckets)
+        {t("class-timeline-caption", {
+          completions: total(timeline.completions),
+          struggles: total(timeline.struggles),
+          help: total(timeline.help_requests),
+          seconds: Math.round((timeline.bucket_ms ?? 0) / 1000),
+        })}
       </figcaption>
     </figure>
   );
+}
+
+/**
+ * The time axis's labels in the teacher's language and time zone (uPlot's own are English, with
+ * am/pm): clock times within a day, dates with times across days.
+ */
+function timeTicks(_u: uPlot, splits: number[]): string[] {
+  const first = splits[0] ?? 0;
+  const last = splits.at(-1) ?? first;
+  const acrossDays = last - first >= 86_400;
+  return splits.map((s) => (acrossDays ? dateTime(s * 1000) : clockTime(s * 1000)));
 }
 
 /** An axis drawn in the theme's ink and lines. */

@@ -1,10 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { setLanguageChoice } from "../../i18n";
 import type { TeacherIpc } from "../../ipc";
-import { toUiError } from "../../ipc";
+import { IpcError, toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
 import { fakeDeskIpc, request } from "../../test-support/fakeDeskIpc";
 import { HelpDesk } from "./HelpDesk";
+import { titleFor } from "./useDeskAttention";
 
 /** Only what the desk uses; cast so that other areas' additions to TeacherIpc need no stub here. */
 function ipcWith(desk: ReturnType<typeof fakeDeskIpc>): TeacherIpc {
@@ -29,10 +31,13 @@ function ipcWith(desk: ReturnType<typeof fakeDeskIpc>): TeacherIpc {
 afterEach(cleanup);
 
 /** Opens a compact card's answer box, as the teacher does with its "Answer" button. */
-async function openAnswer(card?: HTMLElement): Promise<HTMLTextAreaElement> {
+async function openAnswer(
+  card?: HTMLElement,
+  words: { button: string; box: string } = { button: "Answer", box: "Answer" },
+): Promise<HTMLTextAreaElement> {
   const scope = card ? within(card) : screen;
-  fireEvent.click(await scope.findByRole("button", { name: "Answer" }));
-  return (await scope.findByLabelText("Answer")) as HTMLTextAreaElement;
+  fireEvent.click(await scope.findByRole("button", { name: words.button }));
+  return (await scope.findByLabelText(words.box)) as HTMLTextAreaElement;
 }
 
 describe("HelpDesk", () => {
@@ -166,13 +171,17 @@ describe("HelpDesk", () => {
 
   it("sends an answer and shows the request as answered", async () => {
     const desk = fakeDeskIpc([request()]);
-    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const { container } = render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
     fireEvent.change(await openAnswer(), { target: { value: "Compare the numerators." } });
     fireEvent.click(screen.getByText("Send answer"));
     await waitFor(() => expect(desk.sent).toEqual([{ callId: "call-1", text: "Compare the numerators." }]));
     await screen.findByText("Recently closed");
     expect(screen.getByTestId("desk-state").textContent).toBe("answered");
-    expect(screen.getByText("Answer: Compare the numerators.")).toBeTruthy();
+    // The teacher's words sit in their own element (not ours to translate) inside the sentence.
+    expect(container.querySelector(".desk-answer-sent")?.textContent).toBe("Answer: Compare the numerators.");
+    expect(container.querySelector(".desk-answer-sent bdi[translate='no']")?.textContent).toBe(
+      "Compare the numerators.",
+    );
   });
 
   it("offers one answer to a group on the same widget", async () => {
@@ -319,5 +328,53 @@ describe("HelpDesk", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(container.innerHTML).not.toContain("stale words");
     expect(screen.getByText("newest words")).toBeTruthy();
+  });
+});
+
+describe("HelpDesk in the teacher's language", () => {
+  afterEach(() => {
+    setLanguageChoice("en");
+  });
+
+  it("speaks Spanish, counts by its plurals and says the desk's refusals in it", async () => {
+    setLanguageChoice("es");
+    const desk = fakeDeskIpc([request({ display_name: "Ada" })]);
+    desk.claim = async () => {
+      throw new IpcError({ code: "already_claimed", message: "another teacher has claimed this request" });
+    };
+    render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const card = await screen.findByTestId("desk-request");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Mesa de ayuda");
+    expect(screen.queryByText("Help desk")).toBeNull();
+    expect(screen.getByTestId("desk-waiting-count").textContent).toBe("1 solicitud en espera");
+    expect(within(card).getByTestId("desk-state").textContent).toBe("en espera");
+    expect(within(card).getByTestId("desk-countdown").textContent).toMatch(/^quedan 4 min [23]\d s$/);
+    expect(within(card).queryByRole("button", { name: "Claim" })).toBeNull();
+    fireEvent.click(within(card).getByRole("button", { name: "Tomar" }));
+    expect((await within(card).findByTestId("desk-host-error")).textContent).toBe(
+      "otro docente ha tomado esta solicitud",
+    );
+    await openAnswer(card, { button: "Responder", box: "Respuesta" });
+    expect(within(card).getByText(/2 intentos · 1 pista/)).toBeTruthy();
+    // The student's name and question are theirs: shown as written, marked not to translate.
+    expect(within(card).getByText("Ada").closest("bdi")?.getAttribute("translate")).toBe("no");
+    expect(within(card).getByTestId("desk-question").querySelector("bdi")?.textContent).toBe("How do I compare these?");
+    expect(titleFor(3)).toBe("(3) a2learn Teacher");
+  });
+
+  it("speaks Arabic, keeps a hostile question as text, and says two by its own form", async () => {
+    setLanguageChoice("ar");
+    const hostile = `<img src=x onerror="window.__pwned=3">`;
+    const desk = fakeDeskIpc([request({ call_id: "a", question: hostile }), request({ call_id: "b" })]);
+    const { container } = render(<HelpDesk ipc={ipcWith(desk)} changeTick={0} />);
+    const [q] = await screen.findAllByTestId("desk-question");
+    expect(q?.textContent).toBe(hostile);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByTestId("desk-waiting-count").textContent).toBe("طلبان في الانتظار");
+    expect(screen.queryByText("Claim")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /إجابة واحدة للجميع/ }));
+    fireEvent.change(await screen.findByLabelText(/إجابة واحدة للجميع/), { target: { value: "نفس الإجابة" } });
+    fireEvent.click(screen.getByRole("button", { name: /إرسال إلى الجميع/ }));
+    expect((await screen.findByTestId("desk-notice")).textContent).toBe("أُرسلت إلى طالبَين.");
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { plural } from "../../format";
-import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc } from "../../ipc";
+import { num, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
+import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc, UiError } from "../../ipc";
 import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
@@ -14,20 +15,49 @@ function isTextError(code: string): boolean {
   return code === "invalid_input" || code === "text_blocked";
 }
 
-const STATE_LABEL: Record<string, string> = {
-  open: "waiting",
-  claimed_by_me: "claimed by you",
-  claimed_by_other: "claimed by a co-teacher",
-  answered: "answered",
-  declined: "declined",
-  expired: "expired",
-  failed: "closed",
-};
+/**
+ * The desk's own refusals are whole sentences the code alone decides (the core's `DeskError`):
+ * said here in the teacher's language. Other errors carry details only the core's message has.
+ */
+function errorText(err: UiError): string {
+  switch (err.code) {
+    case "expired":
+      return t("desk-error-expired");
+    case "already_answered":
+      return t("desk-error-already-answered");
+    case "already_claimed":
+      return t("desk-error-already-claimed");
+    default:
+      return err.message;
+  }
+}
+
+/** A request's state as its label says it (an unknown one shows as the core names it). */
+function stateLabel(state: string): string {
+  switch (state) {
+    case "open":
+      return t("desk-state-open");
+    case "claimed_by_me":
+      return t("desk-state-claimed-by-me");
+    case "claimed_by_other":
+      return t("desk-state-claimed-by-other");
+    case "answered":
+      return t("desk-state-answered");
+    case "declined":
+      return t("desk-state-declined");
+    case "expired":
+      return t("desk-state-expired");
+    case "failed":
+      return t("desk-state-failed");
+    default:
+      return state;
+  }
+}
 
 function duration(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const m = Math.floor(s / 60);
-  return m > 0 ? `${m} min ${s % 60} s` : `${s} s`;
+  return m > 0 ? t("desk-span-minutes-seconds", { m, s: s % 60 }) : t("span-seconds", { s });
 }
 
 /** The core's clock when the queue was read, moved on by the local clock since then. */
@@ -73,7 +103,7 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
           setRoom(owed);
           setError(null);
         }),
-        keep((e: unknown) => setError(ipc.toUiError(e).message)),
+        keep((e: unknown) => setError(errorText(ipc.toUiError(e)))),
       ),
     [ipc, safe],
     changeTick,
@@ -117,9 +147,9 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
   return (
     <section className="help-desk" aria-labelledby="desk-title">
       <header className="desk-header">
-        <h2 id="desk-title">Help desk</h2>
+        <h2 id="desk-title">{t("desk-title")}</h2>
         <p className="muted" data-testid="desk-waiting-count">
-          {waiting.length === 1 ? "1 request waiting" : `${waiting.length} requests waiting`}
+          {t("desk-waiting-count", { count: waiting.length })}
         </p>
         <label className="desk-mute">
           <input
@@ -128,10 +158,10 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
             onChange={(e) => {
               const next = !e.target.checked;
               setMuted(next);
-              void ipc.desk.setMuted(next).catch((err) => setError(ipc.toUiError(err).message));
+              void ipc.desk.setMuted(next).catch((err) => setError(errorText(ipc.toUiError(err))));
             }}
           />
-          Sound and notification for new requests
+          {t("desk-mute-label")}
         </label>
       </header>
       {error ? (
@@ -145,26 +175,26 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
         </p>
       ) : null}
       <OwedList
-        title="Missed — follow up"
+        title={t("desk-follow-up-title")}
         testId="desk-follow-up"
         items={room.follow_ups}
-        what={(it) => `asked ${duration(now - (it.since_ms ?? now))} ago; nobody answered in time`}
+        what={(it) => t("desk-follow-up-what", { ago: duration(now - (it.since_ms ?? now)) })}
         onDone={(it) => ipc.desk.followUpDone(it.call_id).then(load)}
         onError={(m) => setError(m)}
       />
       <OwedList
-        title="Visits"
+        title={t("desk-visits-title")}
         testId="desk-visit"
         items={room.visits}
-        what={(it) => `you said you were coming over, ${duration(now - (it.since_ms ?? now))} ago`}
+        what={(it) => t("desk-visit-what", { ago: duration(now - (it.since_ms ?? now)) })}
         onDone={(it) => ipc.desk.visitDone(it.call_id).then(load)}
         onError={(m) => setError(m)}
       />
       {queue === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t("desk-loading")}</p>
       ) : waiting.length === 0 ? (
         <p className="muted" data-testid="desk-empty">
-          No one is waiting for help.
+          {t("desk-empty")}
         </p>
       ) : (
         groups.map((group) => (
@@ -182,11 +212,18 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
       )}
       {!safe && learnerGroups.length > 0 ? (
         <section className="desk-learner-groups" aria-labelledby="desk-learner-groups-title">
-          <h3 id="desk-learner-groups-title">By your groups</h3>
+          <h3 id="desk-learner-groups-title">{t("desk-learner-groups-title")}</h3>
           {learnerGroups.map((g) => (
             <div key={g.name} className="desk-group" data-testid="desk-learner-group">
               <p>
-                <strong dir="auto">{g.name}</strong> · {g.requests.length} waiting
+                {tx("desk-learner-group-waiting", {
+                  group: (
+                    <strong>
+                      <UserText>{g.name}</UserText>
+                    </strong>
+                  ),
+                  count: g.requests.length,
+                })}
               </p>
               <GroupAnswer ipc={ipc} group={g.requests} replies={replies} onReload={load} onNotice={setNotice} />
             </div>
@@ -195,12 +232,16 @@ export function HelpDesk({ ipc, changeTick }: { ipc: TeacherIpc; changeTick: num
       ) : null}
       {closed.length > 0 ? (
         <section className="desk-closed" aria-labelledby="desk-closed-title">
-          <h3 id="desk-closed-title">Recently closed</h3>
+          <h3 id="desk-closed-title">{t("desk-closed-title")}</h3>
           <ul className="desk-list">
             {closed.map((r) => (
               <li key={r.call_id} data-testid="desk-closed" data-call-id={r.call_id}>
                 <RequestSummary request={r} now={now} />
-                {r.answer !== null && !safe ? <p className="desk-answer-sent">Answer: {r.answer}</p> : null}
+                {r.answer !== null && !safe ? (
+                  <p className="desk-answer-sent">
+                    {tx("desk-answer-sent", { answer: <UserText>{r.answer}</UserText> })}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -225,11 +266,27 @@ function RequestGroup(props: {
   const first = group[0];
   if (!first) return null;
   return (
-    <section className="desk-group" aria-label={`Requests on ${first.step_title}`} data-testid="desk-group">
+    <section
+      className="desk-group"
+      aria-label={t("desk-group-label", { step: first.step_title })}
+      data-testid="desk-group"
+    >
       <h3 className="desk-group-title">
-        {first.step_title} <span className="muted">{first.kind}</span>
-        {first.standard ? <span className="badge">{first.standard}</span> : null}
-        {group.length > 1 ? <span className="muted"> · {group.length} students</span> : null}
+        <UserText>{first.step_title}</UserText>{" "}
+        <span className="muted">
+          <UserText>{first.kind}</UserText>
+        </span>
+        {first.standard ? (
+          <span className="badge">
+            <UserText>{first.standard}</UserText>
+          </span>
+        ) : null}
+        {group.length > 1 ? (
+          <span className="muted">
+            {" · "}
+            {t("desk-group-students", { count: group.length })}
+          </span>
+        ) : null}
       </h3>
       {group.length > 1 && !safe ? (
         <GroupAnswer ipc={ipc} group={group} replies={replies} onReload={onReload} onNotice={onNotice} />
@@ -262,9 +319,11 @@ function RequestSummary({ request: r, now, full = true }: { request: HelpRequest
   return (
     <div className={full ? "desk-summary" : "desk-summary desk-summary-compact"}>
       <p className="desk-who">
-        <strong>{who}</strong>{" "}
+        <strong>
+          <UserText>{who}</UserText>
+        </strong>{" "}
         <span className={`desk-state desk-state-${state}`} data-testid="desk-state">
-          {STATE_LABEL[state] ?? state}
+          {stateLabel(state)}
         </span>
         {r.after_help ? (
           <span className="desk-after muted" data-testid="desk-after-help">
@@ -275,24 +334,35 @@ function RequestSummary({ request: r, now, full = true }: { request: HelpRequest
         {r.waiting && !expired ? (
           <span className="desk-times muted">
             {" "}
-            waiting {duration(now - (r.asked_at_ms ?? now))} ·{" "}
-            <span data-testid="desk-countdown">{duration(remaining)} left</span>
+            {t("desk-waiting-for", { span: duration(now - (r.asked_at_ms ?? now)) })}
+            {" · "}
+            <span data-testid="desk-countdown">{t("desk-time-left", { span: duration(remaining) })}</span>
           </span>
         ) : null}
       </p>
       {safe ? (
-        <p className="desk-question muted">Question hidden in projector-safe mode.</p>
+        <p className="desk-question muted">{t("desk-question-hidden")}</p>
       ) : (
         // Untrusted text: a React text child, never markup.
         <p className={full ? "desk-question" : "desk-question desk-question-line"} data-testid="desk-question">
-          {full ? r.question : firstLine(r.question)}
+          <UserText>{full ? r.question : firstLine(r.question)}</UserText>
         </p>
       )}
       {full ? (
         <p className="desk-meta muted">
-          {r.step_title} · {r.kind}
-          {r.standard ? ` · ${r.standard}` : ""} · {plural(r.attempts, "attempt", "attempts")} ·{" "}
-          {plural(r.hints, "hint", "hints")}
+          <UserText>{r.step_title}</UserText>
+          {" · "}
+          <UserText>{r.kind}</UserText>
+          {r.standard ? (
+            <>
+              {" · "}
+              <UserText>{r.standard}</UserText>
+            </>
+          ) : null}
+          {" · "}
+          {t("desk-attempts", { count: r.attempts })}
+          {" · "}
+          {t("desk-hints", { count: r.hints })}
         </p>
       ) : null}
     </div>
@@ -354,8 +424,8 @@ function RequestCard(props: {
       const err = ipc.toUiError(e);
       // A problem with the text (a name in it, empty, too long): shown at the field, the text
       // kept so the teacher can rephrase.
-      if (isTextError(err.code)) setFieldError(err.message);
-      else setHostError(err.message);
+      if (isTextError(err.code)) setFieldError(errorText(err));
+      else setHostError(errorText(err));
       if (err.code === "expired" || err.code === "already_answered" || err.code === "already_claimed") onReload();
     } finally {
       setBusy(false);
@@ -386,7 +456,7 @@ function RequestCard(props: {
               setOpen(!shown);
             }}
           >
-            {shown ? "Hide answer" : "Answer"}
+            {shown ? t("desk-hide-answer") : t("desk-open-answer")}
           </button>
         )}
         <button
@@ -394,18 +464,18 @@ function RequestCard(props: {
           disabled={busy || blocked || r.state === "claimed_by_me"}
           onClick={() => void act(() => ipc.desk.claim(r.call_id))}
         >
-          Claim
+          {t("desk-claim")}
         </button>
         <button type="button" disabled={busy || blocked} onClick={() => void act(() => ipc.desk.comingOver(r.call_id))}>
-          Coming over
+          {t("desk-coming-over")}
         </button>
         <button type="button" disabled={busy || blocked} onClick={() => void act(() => ipc.desk.decline(r.call_id))}>
-          Decline
+          {t("desk-decline")}
         </button>
       </div>
       {safe ? (
         <p className="muted desk-note" data-testid="desk-answer-hidden">
-          Writing an answer is hidden in projector-safe mode.
+          {t("desk-answer-hidden")}
         </p>
       ) : shown ? (
         <form
@@ -417,8 +487,8 @@ function RequestCard(props: {
             void act(() => ipc.desk.answer(r.call_id, text));
           }}
         >
-          <label htmlFor={fieldId}>Answer</label>
-          <SavedReplyPicker replies={replies} label="Insert a saved reply" onPick={setText} />
+          <label htmlFor={fieldId}>{t("desk-answer-label")}</label>
+          <SavedReplyPicker replies={replies} label={t("desk-insert-reply")} onPick={setText} />
           <textarea
             id={fieldId}
             ref={boxRef}
@@ -445,7 +515,7 @@ function RequestCard(props: {
             }}
           />
           <span className="muted desk-count">
-            {[...text.trim()].length} / {MAX_ANSWER_CHARS}
+            {num([...text.trim()].length, { useGrouping: false })} / {num(MAX_ANSWER_CHARS, { useGrouping: false })}
           </span>
           {fieldError ? (
             <p id={`${fieldId}-error`} role="alert" className="field-error">
@@ -453,12 +523,12 @@ function RequestCard(props: {
             </p>
           ) : null}
           <button type="submit" disabled={busy || blocked}>
-            Send answer
+            {t("desk-send-answer")}
           </button>
         </form>
       ) : text.trim().length > 0 ? (
         <p className="muted desk-note" data-testid="desk-draft-note">
-          Draft kept: {firstLine(text)}
+          {tx("desk-draft-kept", { draft: <UserText>{firstLine(text)}</UserText> })}
         </p>
       ) : null}
       {hostError ? (
@@ -492,7 +562,7 @@ function GroupAnswer(props: {
     return (
       <div className="desk-actions desk-group-open">
         <button type="button" aria-expanded={false} data-testid="desk-group-open" onClick={() => setOpen(true)}>
-          One answer to all {group.length}
+          {t("desk-group-answer", { count: group.length })}
         </button>
       </div>
     );
@@ -513,18 +583,22 @@ function GroupAnswer(props: {
             const failed = out.filter((o) => o.error !== null);
             onNotice(
               failed.length === 0
-                ? `Sent to ${out.length} students.`
-                : `Sent to ${out.length - failed.length} of ${out.length}; ${failed.map((f) => f.error?.message).join("; ")}`,
+                ? t("desk-group-sent", { count: out.length })
+                : t("desk-group-sent-partial", {
+                    sent: out.length - failed.length,
+                    total: out.length,
+                    errors: failed.map((f) => (f.error ? errorText(f.error) : "")).join("; "),
+                  }),
             );
             setText("");
             onReload();
           })
-          .catch((err2) => setMessage(ipc.toUiError(err2).message))
+          .catch((err2) => setMessage(errorText(ipc.toUiError(err2))))
           .finally(() => setBusy(false));
       }}
     >
-      <label htmlFor={id}>One answer to all {group.length}</label>
-      <SavedReplyPicker replies={replies} label="Insert a saved reply for the group" onPick={setText} />
+      <label htmlFor={id}>{t("desk-group-answer", { count: group.length })}</label>
+      <SavedReplyPicker replies={replies} label={t("desk-insert-reply-group")} onPick={setText} />
       <textarea
         id={id}
         ref={boxRef}
@@ -546,10 +620,10 @@ function GroupAnswer(props: {
       ) : null}
       <div className="desk-actions">
         <button type="submit" disabled={busy}>
-          Send to all {group.length}
+          {t("desk-group-send", { count: group.length })}
         </button>
         <button type="button" onClick={() => setOpen(false)}>
-          Hide
+          {t("desk-group-hide")}
         </button>
       </div>
     </form>
@@ -574,17 +648,21 @@ function OwedList(props: {
   return (
     <section className="desk-owed" aria-label={title}>
       <h3>
-        {title} <span className="badge">{items.length}</span>
+        {title} <span className="badge">{num(items.length)}</span>
       </h3>
       <ul className="desk-list">
         {items.map((it) => (
           <li key={it.call_id} data-testid={testId} data-call-id={it.call_id}>
-            <strong>{safe ? it.learner : (it.display_name ?? it.learner)}</strong>{" "}
+            <strong>
+              <UserText>{safe ? it.learner : (it.display_name ?? it.learner)}</UserText>
+            </strong>{" "}
             <span className="muted">
-              {it.step_title} · {what(it)}
+              <UserText>{it.step_title}</UserText>
+              {" · "}
+              {what(it)}
             </span>{" "}
             <button type="button" onClick={() => void onDone(it).catch((e) => onError(String(e?.message ?? e)))}>
-              Done
+              {t("desk-done")}
             </button>
           </li>
         ))}
@@ -606,9 +684,10 @@ function SavedReplyPicker(props: { replies: SavedReply[]; label: string; onPick:
         if (reply) onPick(reply.body);
       }}
     >
-      <option value="">Saved reply…</option>
+      <option value="">{t("desk-saved-reply-choose")}</option>
       {replies.map((x) => (
-        <option key={x.reply_id} value={x.reply_id}>
+        // The teacher's own title: an option holds text only, so it is marked here, not wrapped.
+        <option key={x.reply_id} value={x.reply_id} translate="no" dir="auto">
           {x.title}
         </option>
       ))}
@@ -638,12 +717,17 @@ function SavedReplies({
   const reload = async () => onChanged(await ipc.desk.replies());
   return (
     <section className="desk-replies" aria-labelledby="desk-replies-title">
-      <h3 id="desk-replies-title">Saved replies</h3>
-      {replies.length === 0 ? <p className="muted">No saved replies yet.</p> : null}
+      <h3 id="desk-replies-title">{t("desk-replies-title")}</h3>
+      {replies.length === 0 ? <p className="muted">{t("desk-replies-empty")}</p> : null}
       <ul className="desk-list">
         {replies.map((r) => (
           <li key={r.reply_id} className="desk-reply">
-            <strong>{r.title}</strong> <span className="muted">{r.body}</span>{" "}
+            <strong>
+              <UserText>{r.title}</UserText>
+            </strong>{" "}
+            <span className="muted">
+              <UserText>{r.body}</UserText>
+            </span>{" "}
             <button
               type="button"
               onClick={() => {
@@ -652,7 +736,7 @@ function SavedReplies({
                 setBody(r.body);
               }}
             >
-              Edit
+              {t("desk-reply-edit")}
             </button>{" "}
             <button
               type="button"
@@ -660,10 +744,10 @@ function SavedReplies({
                 void ipc.desk
                   .deleteReply(r.reply_id)
                   .then(reload)
-                  .catch((e) => setError(ipc.toUiError(e).message))
+                  .catch((e) => setError(errorText(ipc.toUiError(e))))
               }
             >
-              Delete
+              {t("desk-reply-delete")}
             </button>
           </li>
         ))}
@@ -678,12 +762,12 @@ function SavedReplies({
           void save
             .then(reload)
             .then(reset)
-            .catch((e2) => setError(ipc.toUiError(e2).message));
+            .catch((e2) => setError(errorText(ipc.toUiError(e2))));
         }}
       >
-        <label htmlFor="reply-title">{editing === null ? "New saved reply: title" : "Title"}</label>
+        <label htmlFor="reply-title">{editing === null ? t("desk-reply-title-new") : t("desk-reply-title")}</label>
         <input id="reply-title" value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} />
-        <label htmlFor="reply-body">Text</label>
+        <label htmlFor="reply-body">{t("desk-reply-body")}</label>
         <textarea
           id="reply-body"
           rows={2}
@@ -696,10 +780,10 @@ function SavedReplies({
             {error}
           </p>
         ) : null}
-        <button type="submit">{editing === null ? "Save reply" : "Save changes"}</button>
+        <button type="submit">{editing === null ? t("desk-reply-save") : t("desk-reply-save-changes")}</button>
         {editing !== null ? (
           <button type="button" onClick={reset}>
-            Cancel
+            {t("desk-reply-cancel")}
           </button>
         ) : null}
       </form>

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
+import { t } from "../../i18n";
 import type { TeacherIpc } from "../../ipc";
 import { COUNTS_EVERY_MS, throttled } from "../../ipc/throttle";
 import { beep } from "./beep";
-
-const APP_TITLE = "a2learn Teacher";
 
 /**
  * The desk's attention signals, for the whole app (the teacher may be on any view): a short beep
@@ -17,7 +16,7 @@ export function useDeskAttention(ipc: TeacherIpc, projectorSafe: boolean): void 
 
   useEffect(() => {
     safe.current = projectorSafe;
-    void setTitle(ipc, projectorSafe ? APP_TITLE : titleFor(waiting.current));
+    void setTitle(ipc, projectorSafe ? t("app-name") : titleFor(waiting.current));
   }, [ipc, projectorSafe]);
 
   useEffect(() => ipc.onHelpRequestArrived(beep), [ipc]);
@@ -50,8 +49,9 @@ export function useDeskAttention(ipc: TeacherIpc, projectorSafe: boolean): void 
   }, [ipc]);
 }
 
+/** "(3) a2learn Teacher" in the current language (the frame renders anew on a change of it). */
 export function titleFor(waiting: number): string {
-  return waiting > 0 ? `(${waiting}) ${APP_TITLE}` : APP_TITLE;
+  return waiting > 0 ? t("desk-window-title", { count: waiting }) : t("app-name");
 }
 
 /** The native window's title (what the task bar shows). The page's own <title> stays put. */

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { setLanguageChoice } from "../../i18n";
 import type { AssignmentView, ClassSummary, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
@@ -273,6 +274,34 @@ describe("ExportView", () => {
     const run = await startExport(fake);
     expect(run.options.assignment_id).toBe("as-1");
     expect(fake.dialogs[0]!.defaultPath).toBe("Class-4B-Fractions-Umlaut-Compare-fractions-jsonl-2027-01-15.jsonl");
+  });
+});
+
+describe("ExportView in Spanish", () => {
+  afterEach(() => {
+    setLanguageChoice("en");
+    localStorage.clear();
+  });
+
+  it("says everything in Spanish, plurals and file-name words included", async () => {
+    setLanguageChoice("es");
+    const fake = fakeExportIpc({ lastFolder: "/srv/x" });
+    renderView(fake);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Exportar");
+    expect(screen.queryByText("Export")).toBeNull();
+    await screen.findByLabelText(/Pasos \(CSV\)/);
+    expect(screen.queryByText(/Steps \(CSV\)/)).toBeNull();
+    fireEvent.click(screen.getByTestId("export-identified"));
+    const confirm = await screen.findByRole("alertdialog");
+    expect(confirm.textContent).toMatch(/La lista de esta clase tiene 24 nombres\./);
+    expect(confirm.textContent).not.toMatch(/roster/);
+    fireEvent.click(screen.getByTestId("export-confirm-names"));
+    await waitFor(() => expect(fake.runs.length).toBe(1));
+    expect(fake.dialogs[0]!.defaultPath).toBe("/srv/x/Class-4B-Fractions-Umlaut-csv-con-nombres-2027-01-15.csv");
+    act(() => fake.runs[0]!.progress({ rows_done: 1, rows_total: 1 }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toBe("1 de 1 fila");
+    await act(async () => fake.runs[0]!.finish({ rows: 1 }));
+    expect((await screen.findByTestId("export-done")).textContent).toMatch(/^Exportada 1 fila en \/home/);
   });
 });
 

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { t } from "../../i18n";
+import { tx } from "../../i18n/Tx";
 import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, Format, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { defaultSavePath, exportFileName, FORMAT_INFO, filterName, isCancelled, isPrivacyBlock } from "./naming";
+import { defaultSavePath, describeFormat, exportFileName, filterName, isCancelled, isPrivacyBlock } from "./naming";
 
 type Phase =
   | { kind: "idle" }
@@ -176,19 +178,16 @@ export function ExportView(props: {
   if (classes.length === 0) {
     return (
       <section aria-labelledby="export-title" data-testid="export-view" className="export-view">
-        <h2 id="export-title">Export</h2>
-        <p className="muted">No classes yet: create one on the left, then export it here.</p>
+        <h2 id="export-title">{t("export-title")}</h2>
+        <p className="muted">{t("export-no-classes")}</p>
       </section>
     );
   }
 
   return (
     <section aria-labelledby="export-title" data-testid="export-view" className="export-view">
-      <h2 id="export-title">Export</h2>
-      <p className="muted">
-        A whole class, or one assignment, in one file. Exports carry anonymous ids only and are checked for names and
-        e-mail addresses before anything is written.
-      </p>
+      <h2 id="export-title">{t("export-title")}</h2>
+      <p className="muted">{t("export-intro")}</p>
       {loadError ? (
         <p role="alert" className="field-error">
           {loadError}
@@ -196,7 +195,7 @@ export function ExportView(props: {
       ) : null}
       <div className="export-scope">
         <label>
-          Class{" "}
+          {t("export-class")}{" "}
           <select
             data-testid="export-class"
             value={classId ?? ""}
@@ -204,23 +203,23 @@ export function ExportView(props: {
             onChange={(e) => setClassId(e.target.value || null)}
           >
             {classes.map((c) => (
-              <option key={c.class_id} value={c.class_id}>
+              <option key={c.class_id} value={c.class_id} translate="no" dir="auto">
                 {c.title}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Assignment{" "}
+          {t("export-assignment")}{" "}
           <select
             data-testid="export-assignment"
             value={assignmentId}
             disabled={busy}
             onChange={(e) => setAssignmentId(e.target.value)}
           >
-            <option value="">Whole class (every assignment)</option>
+            <option value="">{t("export-whole-class")}</option>
             {assignments.map((a) => (
-              <option key={a.assignment_id} value={a.assignment_id}>
+              <option key={a.assignment_id} value={a.assignment_id} translate="no" dir="auto">
                 {a.pathway_title}
               </option>
             ))}
@@ -229,12 +228,12 @@ export function ExportView(props: {
       </div>
 
       <fieldset className="export-formats" disabled={busy}>
-        <legend>Format</legend>
+        <legend>{t("export-format")}</legend>
         {settings === null ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t("export-loading")}</p>
         ) : (
           settings.formats.map((f) => {
-            const info = FORMAT_INFO[f.id];
+            const info = describeFormat(f.id);
             const descId = `${ids}-desc-${f.id}`;
             return (
               <div key={f.id} className="export-format" data-format={f.id}>
@@ -248,7 +247,10 @@ export function ExportView(props: {
                   aria-describedby={descId}
                 />
                 <label htmlFor={`${ids}-format-${f.id}`}>
-                  {info?.label ?? f.id} <span className="muted">.{f.extension}</span>
+                  {info?.label ?? f.id}{" "}
+                  <span className="muted" translate="no">
+                    .{f.extension}
+                  </span>
                 </label>
                 <p id={descId} className="export-format-desc">
                   {info?.description ?? ""}
@@ -261,10 +263,9 @@ export function ExportView(props: {
 
       {format === "xapi" && settings ? (
         <div className="export-home-page">
-          <label htmlFor={`${ids}-home`}>xAPI home page</label>
+          <label htmlFor={`${ids}-home`}>{t("export-home-page")}</label>
           <p id={`${ids}-home-help`} className="muted">
-            The actor accounts' homePage and the root of the activity ids, e.g. https://school.example. Kept for the
-            next export.
+            {t("export-home-page-help")}
           </p>
           <div className="export-home-row">
             <input
@@ -285,7 +286,7 @@ export function ExportView(props: {
               disabled={busy || homePage === settings.home_page}
               onClick={() => void saveHomePage()}
             >
-              Save
+              {t("export-save")}
             </button>
           </div>
           {homePageError ? (
@@ -294,7 +295,7 @@ export function ExportView(props: {
             </p>
           ) : homePageSaved ? (
             <p className="muted" role="status">
-              Saved.
+              {t("export-saved")}
             </p>
           ) : null}
         </div>
@@ -308,7 +309,7 @@ export function ExportView(props: {
           disabled={busy || !settings || !current}
           onClick={() => void start(false)}
         >
-          Export…
+          {t("export-start")}
         </button>
         <button
           type="button"
@@ -318,14 +319,14 @@ export function ExportView(props: {
           aria-describedby={`${ids}-names-note`}
           onClick={() => setPhase({ kind: "confirm" })}
         >
-          Export with names…
+          {t("export-with-names")}
         </button>
         <span id={`${ids}-names-note`} className="muted export-names-note">
           {safe
-            ? "Not available in projector-safe mode."
+            ? t("export-names-note-projector-safe")
             : !namesPossible
-              ? "The summary has no per-learner rows: there are no names to add."
-              : "Adds students' names from this computer's roster."}
+              ? t("export-names-note-no-rows")
+              : t("export-names-note")}
         </span>
       </div>
 
@@ -359,28 +360,24 @@ function ConfirmNames(props: { rosterSize: number | null; onCancel: () => void; 
         if (e.key === "Escape") props.onCancel();
       }}
     >
-      <h3 id={`${ids}-title`}>This file will contain students’ names</h3>
+      <h3 id={`${ids}-title`}>{t("export-confirm-title")}</h3>
       <div id={`${ids}-body`}>
+        <p>{t("export-confirm-body")}</p>
         <p>
-          An export with names joins each anonymous id to the student’s name from the roster kept on this computer. It
-          is not checked for names, because names are its point.
-        </p>
-        <p>
-          <strong>Keep it inside the school’s systems.</strong> Do not e-mail it outside the school, upload it to
-          another service or put it on a USB stick you take home.
+          <strong>{t("export-confirm-keep")}</strong> {t("export-confirm-keep-how")}
         </p>
         {props.rosterSize === 0 ? (
-          <p className="muted">No roster has been imported for this class: the file will carry anonymous ids.</p>
+          <p className="muted">{t("export-confirm-no-roster")}</p>
         ) : props.rosterSize !== null ? (
-          <p className="muted">The roster for this class has {props.rosterSize} names.</p>
+          <p className="muted">{t("export-confirm-roster", { count: props.rosterSize })}</p>
         ) : null}
       </div>
       <div className="export-confirm-actions">
         <button type="button" ref={back} onClick={props.onCancel}>
-          Go back
+          {t("export-go-back")}
         </button>
         <button type="button" className="danger" data-testid="export-confirm-names" onClick={props.onConfirm}>
-          I understand: export with names…
+          {t("export-confirm-names")}
         </button>
       </div>
     </div>
@@ -395,31 +392,32 @@ function ExportStatus({ phase, onCancel }: { phase: Phase; onCancel: () => void 
     case "choosing":
       return (
         <p className="muted" role="status">
-          Choose where to save the file…
+          {t("export-choosing")}
         </p>
       );
     case "running": {
       const { done, total } = phase;
       const known = total !== null && done !== null;
       const percent = known ? (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 100) : null;
+      const rows = known ? t("export-progress-rows", { done, total }) : null;
       return (
         <div className="export-progress" data-testid="export-progress">
           <div
             role="progressbar"
-            aria-label="Export progress"
+            aria-label={t("export-progress-label")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent ?? undefined}
-            aria-valuetext={known ? `${done} of ${total} rows` : "Counting rows"}
+            aria-valuetext={rows ?? t("export-counting-rows")}
             className="progress-track"
           >
             <div className="progress-fill" style={{ width: `${percent ?? 0}%` }} />
           </div>
           <p className="muted">
-            {phase.cancelling ? "Cancelling…" : known ? `${done} of ${total} rows` : "Counting rows…"}
+            {phase.cancelling ? t("export-cancelling") : (rows ?? t("export-counting-rows-busy"))}
           </p>
           <button type="button" onClick={onCancel} disabled={phase.cancelling} data-testid="export-cancel">
-            Cancel
+            {t("export-cancel")}
           </button>
         </div>
       );
@@ -429,43 +427,41 @@ function ExportStatus({ phase, onCancel }: { phase: Phase; onCancel: () => void 
       return (
         <div role="status" className="export-result export-done" data-testid="export-done">
           <p>
-            <strong>Exported {rows === null ? "" : `${rows} ${rows === 1 ? "row" : "rows"} `}</strong>to{" "}
-            <code className="export-path">{path}</code>
+            {tx("export-done", {
+              exported: (
+                <strong>{rows === null ? t("export-done-exported") : t("export-done-rows", { count: rows })}</strong>
+              ),
+              path: (
+                <code className="export-path" translate="no" dir="auto">
+                  {path}
+                </code>
+              ),
+            })}
           </p>
-          {phase.identified ? (
-            <p className="export-names-reminder">
-              This file contains students’ names: keep it inside the school’s systems.
-            </p>
-          ) : null}
+          {phase.identified ? <p className="export-names-reminder">{t("export-done-names")}</p> : null}
         </div>
       );
     }
     case "cancelled":
       return (
         <p role="status" className="export-result" data-testid="export-cancelled">
-          Cancelled — nothing was written.
+          {t("export-cancelled")}
         </p>
       );
     case "blocked":
       return (
         <div role="alert" className="error-panel export-blocked" data-testid="export-blocked">
-          <h3>Export blocked: it contained a name or an e-mail address</h3>
+          <h3>{t("export-blocked-title")}</h3>
+          {/* The backend's sentence (English): where the linter found the name, never the name. */}
           <p className="export-block-message">{capitalise(phase.message)}.</p>
-          <p>
-            Nothing was written. Every export without names is checked for the roster’s names and for e-mail addresses,
-            free text included; this one had one at the row and field above (often a student writing a name in an
-            answer). The message never repeats the name itself.
-          </p>
-          <p>
-            To export anyway, choose a format without free text (standards per learner or the standards summary), or, if
-            the file stays inside the school’s systems, use “Export with names…”.
-          </p>
+          <p>{t("export-blocked-why")}</p>
+          <p>{t("export-blocked-anyway")}</p>
         </div>
       );
     case "failed":
       return (
         <p role="alert" className="field-error" data-testid="export-failed">
-          The export failed: {phase.message}
+          {t("export-failed", { message: phase.message })}
         </p>
       );
   }

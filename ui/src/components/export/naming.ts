@@ -1,39 +1,29 @@
-// The file name and save-dialog defaults an export proposes. Pure, so the tests can pin them.
+// The file name and save-dialog defaults an export proposes. Pure (but for the language the words
+// are in), so the tests can pin them.
+
+import { t } from "../../i18n";
 
 /** What each format writes, in the README's words: a label and a one-line description. */
-export const FORMAT_INFO: Record<string, { label: string; description: string }> = {
-  csv: {
-    label: "Steps (CSV)",
-    description: "One row per learner × step, every step in scope; a step not completed yet says not_completed.",
-  },
-  "standards-csv": {
-    label: "Standards per learner (CSV)",
-    description:
-      "One row per learner × standard with evidence: steps completed, checked, correct, attempts, hints, mean score.",
-  },
-  "standards-summary": {
-    label: "Standards summary (CSV)",
-    description:
-      "One row per standard plus a total: class aggregates, a group smaller than k printed as “fewer than k”.",
-  },
-  jsonl: {
-    label: "JSON lines",
-    description: "One line per completed widget run: the stored contract payload, byte for byte.",
-  },
-  xapi: {
-    label: "xAPI statements (JSON)",
-    description: "One xAPI 1.0.3 statement per completed widget run, as one JSON array to POST to a record store.",
-  },
-  oneroster: {
-    label: "OneRoster 1.1 (zip)",
-    description: "OneRoster 1.1 bulk CSVs in a zip: manifest, one line item per step, and results.",
-  },
-  "knowledge-map": {
-    label: "Knowledge map (JSON)",
-    description:
-      "Standards and misconceptions with how many learners are in each state (known, missed, …), a group smaller than k printed as “fewer than k”; prerequisite edges.",
-  },
-};
+export function describeFormat(id: string): { label: string; description: string } | null {
+  switch (id) {
+    case "csv":
+      return { label: t("export-format-csv"), description: t("export-format-csv-desc") };
+    case "standards-csv":
+      return { label: t("export-format-standards-csv"), description: t("export-format-standards-csv-desc") };
+    case "standards-summary":
+      return { label: t("export-format-standards-summary"), description: t("export-format-standards-summary-desc") };
+    case "jsonl":
+      return { label: t("export-format-jsonl"), description: t("export-format-jsonl-desc") };
+    case "xapi":
+      return { label: t("export-format-xapi"), description: t("export-format-xapi-desc") };
+    case "oneroster":
+      return { label: t("export-format-oneroster"), description: t("export-format-oneroster-desc") };
+    case "knowledge-map":
+      return { label: t("export-format-knowledge-map"), description: t("export-format-knowledge-map-desc") };
+    default:
+      return null;
+  }
+}
 
 /** The save dialog's file-type filter name for an extension. */
 export function filterName(extension: string): string {
@@ -41,11 +31,11 @@ export function filterName(extension: string): string {
     case "csv":
       return "CSV";
     case "jsonl":
-      return "JSON lines";
+      return t("export-filter-jsonl");
     case "json":
       return "JSON";
     case "zip":
-      return "Zip archive";
+      return t("export-filter-zip");
     default:
       return extension.toUpperCase();
   }
@@ -80,14 +70,19 @@ export function exportFileName(opts: {
   identified: boolean;
   date: Date;
 }): string {
-  const parts = [sanitise(opts.classTitle) || "class"];
+  const parts = [sanitise(opts.classTitle) || fileWord(t("export-file-class"), "class")];
   const assignment = opts.assignmentTitle ? sanitise(opts.assignmentTitle) : "";
   if (assignment) parts.push(assignment);
   parts.push(opts.format);
-  if (opts.identified) parts.push("with-names");
+  if (opts.identified) parts.push(fileWord(t("export-file-with-names"), "with-names"));
   parts.push(localDate(opts.date));
   const ext = opts.extension.replace(/^\.+/, "");
   return ext ? `${parts.join("-")}.${ext}` : parts.join("-");
+}
+
+/** A catalog word as a file-name part; the English one when the language's has no ASCII to keep. */
+function fileWord(word: string, english: string): string {
+  return sanitise(word) || english;
 }
 
 /** The dialog's default path: the file name in the remembered folder, or alone (the OS default). */

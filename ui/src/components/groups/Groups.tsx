@@ -1,9 +1,14 @@
 import { Users, X } from "lucide-react";
 import { useState } from "react";
+import { t } from "../../i18n";
+import { tx } from "../../i18n/Tx";
 import type { ClassViewIpc, GroupsView } from "../../ipc";
 import { toUiError } from "../../ipc";
 
 type GroupsIpc = Pick<ClassViewIpc, "saveGroup" | "deleteGroup" | "setGroupFilter">;
+
+/** Learners' names in a row, with the language's comma ("Ada, Bea"; "Ada، Bea"). */
+const names = (labels: string[]) => labels.join(t("groups-names-separator"));
 
 /**
  * The class header's group filter: a choice of the class's groups, and — while one is chosen —
@@ -29,30 +34,40 @@ export function GroupFilter({
   return (
     <div className="group-filter">
       <label>
-        <Users className="icon" size={14} aria-hidden="true" focusable="false" /> Show{" "}
+        <Users className="icon" size={14} aria-hidden="true" focusable="false" /> {t("groups-show")}{" "}
         <select
           data-testid="group-filter"
           value={groups.filter ?? ""}
           onChange={(e) => void choose(e.target.value || null)}
         >
-          <option value="">the whole class</option>
+          <option value="">{t("groups-whole-class")}</option>
           {groups.groups.map((g) => (
             <option key={g.name} value={g.name}>
-              {g.name} ({g.size})
+              {t("groups-option", { name: g.name, size: g.size })}
             </option>
           ))}
         </select>
       </label>
       {groups.filter !== null ? (
         <p className="group-filter-on" role="status" data-testid="group-filter-on">
-          Every view shows the group <q dir="auto">{groups.filter}</q> only
-          {size !== undefined ? ` (${size === 1 ? "1 learner" : `${size} learners`})` : ""}.{" "}
+          {size !== undefined
+            ? tx("groups-filter-on", { group: filterName(groups.filter), count: size })
+            : tx("groups-filter-on-unsized", { group: filterName(groups.filter) })}{" "}
           <button type="button" className="link" onClick={() => void choose(null)}>
-            Show the whole class
+            {t("groups-show-whole-class")}
           </button>
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A group's name as the teacher typed it, quoted, in its own direction. */
+function filterName(name: string) {
+  return (
+    <q dir="auto" translate="no">
+      {name}
+    </q>
   );
 }
 
@@ -84,43 +99,57 @@ export function GroupsPanel({
     }, failed);
   return (
     <section className="groups" aria-labelledby="groups-title" data-testid="groups">
-      <h3 id="groups-title">Groups</h3>
-      <p className="muted">Groups stay on this computer. Choose one above the tabs to narrow every view to it.</p>
+      <h3 id="groups-title">{t("groups-title")}</h3>
+      <p className="muted">{t("groups-intro")}</p>
       {error ? (
         <p role="alert" className="field-error">
           {error}
         </p>
       ) : null}
-      {groups.groups.length === 0 ? <p>No groups yet.</p> : null}
+      {groups.groups.length === 0 ? <p>{t("groups-none")}</p> : null}
       <ul className="group-list">
         {groups.groups.map((g) => (
           <li key={g.name} data-testid="group">
-            <strong dir="auto">{g.name}</strong> ({g.size === 1 ? "1 learner" : `${g.size} learners`}):{" "}
-            <span dir="auto">{g.labels.join(", ")}</span>{" "}
+            {tx("groups-group", {
+              name: (
+                <strong dir="auto" translate="no">
+                  {g.name}
+                </strong>
+              ),
+              count: g.size,
+              members: (
+                <span dir="auto" translate="no">
+                  {names(g.labels)}
+                </span>
+              ),
+            })}{" "}
             <button
               type="button"
               className="link"
-              aria-label={`Delete the group ${g.name}`}
+              aria-label={t("groups-delete-label", { name: g.name })}
               onClick={() => void ipc.deleteGroup(classId, g.name).then(done, failed)}
             >
-              <X className="icon" size={12} aria-hidden="true" focusable="false" /> Delete
+              <X className="icon" size={12} aria-hidden="true" focusable="false" /> {t("groups-delete")}
             </button>
           </li>
         ))}
       </ul>
       {groups.suggested.length > 0 ? (
         <>
-          <h4>Suggested by the evidence</h4>
+          <h4>{t("groups-suggested")}</h4>
           <ul className="group-list">
             {groups.suggested.map((s) => (
               <li key={s.name} data-testid="suggested-group">
-                <span dir="auto">{s.reason}</span> — <span dir="auto">{s.labels.join(", ")}</span>{" "}
+                <span dir="auto">{s.reason}</span> —{" "}
+                <span dir="auto" translate="no">
+                  {names(s.labels)}
+                </span>{" "}
                 <button
                   type="button"
                   disabled={!groups.can_save || groups.groups.some((g) => g.name === s.name)}
                   onClick={() => void save(s.name, s.learners)}
                 >
-                  Make this group
+                  {t("groups-make-suggested")}
                 </button>
               </li>
             ))}
@@ -135,12 +164,13 @@ export function GroupsPanel({
             void save(name, picked);
           }}
         >
-          <h4>New group</h4>
+          <h4>{t("groups-new")}</h4>
           <label>
-            Name <input id="group-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+            {t("groups-name")}{" "}
+            <input id="group-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
           </label>
           <fieldset>
-            <legend>Learners</legend>
+            <legend>{t("groups-learners")}</legend>
             {groups.learners.map((l) => (
               <label key={l.learner} className="group-pick">
                 <input
@@ -150,14 +180,16 @@ export function GroupsPanel({
                     setPicked((cur) => (e.target.checked ? [...cur, l.learner] : cur.filter((x) => x !== l.learner)))
                   }
                 />{" "}
-                <span dir="auto">{l.label}</span>
+                <span dir="auto" translate="no">
+                  {l.label}
+                </span>
               </label>
             ))}
           </fieldset>
-          <button type="submit">Make the group</button>
+          <button type="submit">{t("groups-make")}</button>
         </form>
       ) : (
-        <p className="muted">Groups are kept in a teacher's own file: this shared store has none beside it.</p>
+        <p className="muted">{t("groups-no-home")}</p>
       )}
     </section>
   );

@@ -1,8 +1,13 @@
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
+import { dir, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
 import type { KnowledgeMapView, KnowledgeNodeView, NodeLearnersView, NodeState, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { layoutGraph } from "./graphLayout";
+import { inlineX, joinList, layoutGraph, NOT_OURS, shownCount } from "./graphLayout";
+
+type MisconceptionView = KnowledgeMapView["misconceptions"][number];
+
 import { type MapMode, ShowAs } from "./ShowAs";
 
 const NODE_W = 200;
@@ -18,6 +23,37 @@ const STATE_CLASS: Record<NodeState, string> = {
   taught: "k-taught",
   candidate: "k-candidate",
 };
+
+/** The states in the legend's order. */
+const STATES: NodeState[] = ["known", "missed", "dont_know", "taught", "candidate"];
+
+/** A state in words ("known"); the backend's `label` beside it is English only. */
+function stateLabel(state: NodeState): string {
+  switch (state) {
+    case "known":
+      return t("maps-state-known");
+    case "missed":
+      return t("maps-state-missed");
+    case "dont_know":
+      return t("maps-state-dont-know");
+    case "taught":
+      return t("maps-state-taught");
+    case "candidate":
+      return t("maps-state-candidate");
+  }
+}
+
+/** A node's counts read out: "known 5, missed 1, …". */
+function countsSummary(node: KnowledgeNodeView, k: number | null): string {
+  return joinList(
+    node.counts.map((c) => t("maps-state-count", { state: stateLabel(c.state), count: shownCount(c, k) })),
+  );
+}
+
+/** Learners who showed a misconception: the number, or "fewer than k" on the projector. */
+function misShown(m: MisconceptionView, k: number | null): string {
+  return shownCount({ count: m.learners, visibility: "primary" }, k);
+}
 
 /**
  * The class's knowledge map (issue 16): standards as nodes with a stacked bar of how many
@@ -58,35 +94,39 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
     );
   }
   if (!map) return null;
-  if (map.nodes.length === 0) return <p className="muted">No standard in the assigned pathways yet.</p>;
+  if (map.nodes.length === 0) return <p className="muted">{t("maps-no-standard")}</p>;
   return (
-    <section className="knowledge" aria-label="Knowledge map" data-testid="knowledge-map">
+    <section className="knowledge" aria-label={t("maps-knowledge-map")} data-testid="knowledge-map">
       <div className="knowledge-bar">
         <ShowAs name="k-mode" tableTestId="knowledge-table-mode" mode={mode} onChange={setMode} />
         <Legend />
-        {map.k !== null ? <span className="muted">Groups under {map.k} are not shown.</span> : null}
+        {map.k !== null ? <span className="muted">{t("maps-groups-under-k", { k: map.k })}</span> : null}
       </div>
       {mode === "map" ? <Graph map={map} onSelect={select} /> : <KnowledgeTable map={map} onSelect={select} />}
       {open ? (
         <aside
           className="knowledge-learners"
-          aria-label={`Learners on ${open.node.title}`}
+          aria-label={t("maps-learners-on", { title: open.node.title })}
           data-testid="knowledge-learners"
         >
-          <h3>{open.node.title}</h3>
+          <h3>
+            <UserText>{open.node.title}</UserText>
+          </h3>
           <button type="button" onClick={() => setOpen(null)}>
-            Close
+            {t("maps-close")}
           </button>
           {open.learners.map((s) => (
             <div key={s.state}>
               <h4>
-                <span className={`k-swatch ${STATE_CLASS[s.state]}`} aria-hidden="true" /> {s.label} (
-                {s.learners.length})
+                <span className={`k-swatch ${STATE_CLASS[s.state]}`} aria-hidden="true" />{" "}
+                {t("maps-group-count", { group: stateLabel(s.state), count: s.learners.length })}
               </h4>
               {s.learners.length ? (
                 <ul className="k-names">
                   {s.learners.map((l) => (
-                    <li key={l}>{l}</li>
+                    <li key={l}>
+                      <UserText>{l}</UserText>
+                    </li>
                   ))}
                 </ul>
               ) : null}
@@ -99,18 +139,11 @@ export function KnowledgeMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; cl
 }
 
 function Legend() {
-  const states: [NodeState, string][] = [
-    ["known", "known"],
-    ["missed", "missed"],
-    ["dont_know", "doesn't know yet"],
-    ["taught", "taught"],
-    ["candidate", "not met yet"],
-  ];
   return (
-    <ul className="k-legend" aria-label="States">
-      {states.map(([s, label]) => (
+    <ul className="k-legend" aria-label={t("maps-states")}>
+      {STATES.map((s) => (
         <li key={s}>
-          <span className={`k-swatch ${STATE_CLASS[s]}`} aria-hidden="true" /> {label}
+          <span className={`k-swatch ${STATE_CLASS[s]}`} aria-hidden="true" /> {stateLabel(s)}
         </li>
       ))}
     </ul>
@@ -134,14 +167,17 @@ function Graph({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n: Knowled
   );
   const byId = new Map(map.nodes.map((n) => [n.code, n]));
   const misById = new Map(map.misconceptions.map((m) => [m.id, m]));
+  // The layout stays as dagre made it; inside each node the words start on the reader's side.
+  const rtl = dir() === "rtl";
   return (
     <svg
       className="knowledge-graph"
       width={layout.width}
       height={layout.height}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
+      direction={dir()}
     >
-      <title>Standards and their prerequisites (the table lists the same)</title>
+      <title>{t("maps-knowledge-graph-title")}</title>
       <defs>
         <marker id="k-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
           <path d="M0,0 L10,5 L0,10 z" className="k-arrow" />
@@ -161,7 +197,7 @@ function Graph({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n: Knowled
           const counted = node.counts.reduce((sum, c) => sum + (c.count ?? 0), 0);
           let x = 8;
           const barW = p.width - 16;
-          const summary = node.counts.map((c) => `${c.label} ${c.shown}`).join(", ");
+          const summary = countsSummary(node, map.k);
           return (
             // biome-ignore lint/a11y/useSemanticElements: an SVG group cannot be a <button>; it has the role, a name and the keys
             <g
@@ -171,7 +207,7 @@ function Graph({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n: Knowled
               role="button"
               tabIndex={0}
               data-code={node.code}
-              aria-label={`${node.title}: ${summary}`}
+              aria-label={t("maps-standard-summary", { title: node.title, counts: summary })}
               onClick={() => onSelect(node)}
               onKeyDown={(e) => {
                 if (e.key === "Enter" || e.key === " ") {
@@ -182,12 +218,21 @@ function Graph({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n: Knowled
             >
               <title>{`${node.code}\n${summary}`}</title>
               <rect width={p.width} height={p.height} rx={8} className="k-node-box" />
-              <text x={8} y={20} className="k-node-title">
+              <text x={inlineX(8, p.width, rtl)} y={20} className="k-node-title" {...NOT_OURS}>
                 {node.title.length > 28 ? `${node.title.slice(0, 27)}…` : node.title}
               </text>
               {node.counts.map((c) => {
                 const w = counted > 0 && c.count ? (barW * c.count) / counted : 0;
-                const rect = <rect key={c.state} x={x} y={34} width={w} height={16} className={STATE_CLASS[c.state]} />;
+                const rect = (
+                  <rect
+                    key={c.state}
+                    x={inlineX(x, p.width, rtl, w)}
+                    y={34}
+                    width={w}
+                    height={16}
+                    className={STATE_CLASS[c.state]}
+                  />
+                );
                 x += w;
                 return rect;
               })}
@@ -199,10 +244,13 @@ function Graph({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n: Knowled
         if (!m) return null;
         return (
           <g key={p.id} transform={`translate(${p.x},${p.y})`} className="k-mis">
-            <title>{`Misconception: ${m.name} (${m.shown} learners)`}</title>
+            <title>{t("maps-misconception-title", { name: m.name, count: m.learners ?? misShown(m, map.k) })}</title>
             <rect width={p.width} height={p.height} rx={16} className="k-mis-box" />
-            <text x={10} y={24} className="k-mis-text">
-              {m.name.length > 20 ? `${m.name.slice(0, 19)}…` : m.name} · {m.shown}
+            <text x={inlineX(10, p.width, rtl)} y={24} className="k-mis-text">
+              {tx("maps-misconception-label", {
+                name: <tspan {...NOT_OURS}>{m.name.length > 20 ? `${m.name.slice(0, 19)}…` : m.name}</tspan>,
+                count: misShown(m, map.k),
+              })}
             </text>
           </g>
         );
@@ -216,56 +264,70 @@ function KnowledgeTable({ map, onSelect }: { map: KnowledgeMapView; onSelect: (n
   return (
     <>
       <table className="k-table" data-testid="knowledge-table">
-        <caption>Learners in each state, per standard</caption>
+        <caption>{t("maps-knowledge-table-caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Standard</th>
-            <th scope="col">Builds on</th>
+            <th scope="col">{t("maps-standard")}</th>
+            <th scope="col">{t("maps-builds-on")}</th>
             {states.map((c) => (
               <th scope="col" key={c.state}>
-                {c.label}
+                {stateLabel(c.state)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {map.nodes.map((n) => (
-            <tr key={n.code}>
-              <th scope="row">
-                <button type="button" className="link" onClick={() => onSelect(n)}>
-                  {n.title}
-                </button>{" "}
-                <span className="muted">{n.code}</span>
-              </th>
-              <td>
-                {map.edges
-                  .filter((e) => e.to === n.code)
-                  .map((e) => map.nodes.find((x) => x.code === e.from)?.title ?? e.from)
-                  .join(", ") || "—"}
-              </td>
-              {n.counts.map((c) => (
-                <td key={c.state}>{c.shown}</td>
-              ))}
-            </tr>
-          ))}
+          {map.nodes.map((n) => {
+            const buildsOn = map.edges
+              .filter((e) => e.to === n.code)
+              .map((e) => map.nodes.find((x) => x.code === e.from)?.title ?? e.from);
+            return (
+              <tr key={n.code}>
+                <th scope="row">
+                  <button type="button" className="link" onClick={() => onSelect(n)}>
+                    <UserText>{n.title}</UserText>
+                  </button>{" "}
+                  <UserText className="muted">{n.code}</UserText>
+                </th>
+                <td>
+                  {buildsOn.length === 0
+                    ? "—"
+                    : buildsOn.map((title, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: two prerequisites may share a title
+                        <Fragment key={i}>
+                          {i > 0 ? t("maps-list-separator") : null}
+                          <UserText>{title}</UserText>
+                        </Fragment>
+                      ))}
+                </td>
+                {n.counts.map((c) => (
+                  <td key={c.state}>{shownCount(c, map.k)}</td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       {map.misconceptions.length ? (
         <table className="k-table">
-          <caption>Misconceptions shown</caption>
+          <caption>{t("maps-misconceptions-caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Misconception</th>
-              <th scope="col">Standard</th>
-              <th scope="col">Learners</th>
+              <th scope="col">{t("maps-misconception")}</th>
+              <th scope="col">{t("maps-standard")}</th>
+              <th scope="col">{t("maps-learners")}</th>
             </tr>
           </thead>
           <tbody>
             {map.misconceptions.map((m) => (
               <tr key={m.id}>
-                <th scope="row">{m.name}</th>
-                <td>{map.nodes.find((n) => n.code === m.standard)?.title ?? m.standard}</td>
-                <td>{m.shown}</td>
+                <th scope="row">
+                  <UserText>{m.name}</UserText>
+                </th>
+                <td>
+                  <UserText>{map.nodes.find((n) => n.code === m.standard)?.title ?? m.standard}</UserText>
+                </td>
+                <td>{misShown(m, map.k)}</td>
               </tr>
             ))}
           </tbody>

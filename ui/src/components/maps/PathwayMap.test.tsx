@@ -1,10 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { num, setLanguageChoice } from "../../i18n";
 import type { ClassViewIpc, PathwayMapView, PathwayNodeView, StepStatus, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { PathwayMap } from "./PathwayMap";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLanguageChoice("en");
+});
 
 const LABEL: Record<StepStatus, string> = { done: "Done", current: "Current", upcoming: "Upcoming" };
 
@@ -157,5 +161,35 @@ describe("the pathway map", () => {
     const { ipc } = fake({ pathways: [], learners: 0, k: null });
     render(<PathwayMap ipc={ipc} classId="c1" changeTick={0} />);
     expect(await screen.findByText("Assign a pathway to see its map.")).toBeTruthy();
+  });
+});
+
+describe("the pathway map in Arabic", () => {
+  /** Arabic sentences isolate what they put in (FSI … PDI); the words are what these tests read. */
+  const plain = (s: string | null | undefined) => (s ?? "").replace(/[\u2068\u2069]/g, "");
+
+  it("says its words in Arabic and starts each node's text on the right, the layout unchanged", async () => {
+    setLanguageChoice("ar");
+    const { container } = render(<PathwayMap ipc={fake().ipc} classId="c1" changeTick={0} />);
+    const first = await screen.findByRole("button", { name: /Compare fractions/ });
+    expect(plain(first.getAttribute("aria-label"))).toBe(
+      `1. Compare fractions: أنهوها: ${num(9)}، الحالية: ${num(3)}، القادمة: ${num(0)}`,
+    );
+    expect(plain(screen.getByTestId("pathway-class-size").textContent)).toBe(`${num(12)} متعلّمًا`);
+    expect(plain(screen.getByText(/الإيقاع حتى الخطوة/).textContent)).toContain("الإيقاع حتى الخطوة 2");
+    expect(
+      plain(within(screen.getByRole("button", { name: /Equivalent/ })).getByTestId("pathway-pacing").textContent),
+    ).toBe(" الإيقاع: حتى هنا");
+    // The graph keeps its layout; its text runs right to left from the node's right edge.
+    const svg = container.querySelector("svg.pathway-graph")!;
+    expect(svg.getAttribute("direction")).toBe("rtl");
+    expect(first.querySelector(".k-node-title")?.getAttribute("x")).toBe("290");
+    expect(first.querySelector("tspan")?.getAttribute("translate")).toBe("no");
+    expect(first.querySelector("[data-status='done']")?.getAttribute("transform")).toBe("translate(290,30)");
+    expect(first.querySelector("[data-status='done'] text")?.getAttribute("x")).toBe("-20");
+    const text = document.body.textContent ?? "";
+    for (const english of ["Pacing", "learners", "done", "upcoming", "Map", "Table"]) {
+      expect(text).not.toContain(english);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { CircleCheck, CircleDashed, CircleDot, Flag, Lock, type LucideIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { dir, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
 import type {
   PathwayGraphView,
   PathwayMapView,
@@ -11,7 +13,7 @@ import type {
 } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { layoutGraph } from "./graphLayout";
+import { inlineX, joinList, layoutGraph, NOT_OURS, shownCount } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
 
 const NODE_W = 300;
@@ -24,21 +26,41 @@ const STATUS: Record<StepStatus, { icon: LucideIcon; className: string }> = {
   upcoming: { icon: CircleDashed, className: "p-upcoming" },
 };
 
-/** What a node prints for a count: the number, or "<k" / "hidden" when suppressed. */
+/** A status as a column or list heading ("Done"); the backend's `label` beside it is English only. */
+function statusLabel(status: StepStatus): string {
+  switch (status) {
+    case "done":
+      return t("maps-status-done");
+    case "current":
+      return t("maps-status-current");
+    case "upcoming":
+      return t("maps-status-upcoming");
+  }
+}
+
+/** What a node prints for a count: "9 done", or "<k done" / "hidden done" when suppressed. */
 function countText(c: StatusCountView, k: number | null): string {
-  const n = c.count !== null ? String(c.count) : c.visibility === "primary" && k !== null ? `<${k}` : "hidden";
-  return `${n} ${c.label.toLowerCase()}`;
+  // A number goes in as a number, so a translation may choose its words by it.
+  const count = c.count ?? shownCount(c, k, true);
+  switch (c.status) {
+    case "done":
+      return t("maps-step-done", { count });
+    case "current":
+      return t("maps-step-current", { count });
+    case "upcoming":
+      return t("maps-step-upcoming", { count });
+  }
 }
 
 function pacingText(node: PathwayNodeView): string | null {
-  return node.pacing_limit ? "Pacing: up to here" : node.beyond_pacing ? "After the pacing limit" : null;
+  return node.pacing_limit ? t("maps-pacing-up-to-here") : node.beyond_pacing ? t("maps-after-pacing-limit") : null;
 }
 
 /** A node's accessible name: the words it shows, in the order it shows them. */
 function summary(node: PathwayNodeView, k: number | null): string {
   const pacing = pacingText(node);
-  const counts = node.counts.map((c) => countText(c, k)).join(", ");
-  return `${node.position}. ${node.title}: ${counts}${pacing ? `, ${pacing}` : ""}`;
+  const details = joinList([...node.counts.map((c) => countText(c, k)), ...(pacing ? [pacing] : [])]);
+  return t("maps-step-summary", { position: node.position, title: node.title, details });
 }
 
 /**
@@ -85,57 +107,62 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
     );
   }
   if (!map) return null;
-  if (map.pathways.length === 0) return <p className="muted">Assign a pathway to see its map.</p>;
+  if (map.pathways.length === 0) return <p className="muted">{t("maps-assign-a-pathway")}</p>;
   return (
-    <section className="pathway-map" aria-label="Pathway map" data-testid="pathway-map">
+    <section className="pathway-map" aria-label={t("maps-pathway-map")} data-testid="pathway-map">
       <div className="knowledge-bar">
         <ShowAs name="p-mode" tableTestId="pathway-table-mode" mode={mode} onChange={setMode} />
         <Legend />
         <span className="muted" data-testid="pathway-class-size">
-          {map.learners} learners
+          {t("maps-class-size", { count: map.learners })}
         </span>
-        {map.k !== null ? <span className="muted">Groups under {map.k} are not shown.</span> : null}
+        {map.k !== null ? <span className="muted">{t("maps-groups-under-k", { k: map.k })}</span> : null}
       </div>
       {map.pathways.map((p) => (
         <section key={p.assignment_id} className="p-pathway" aria-label={p.title} data-assignment={p.assignment_id}>
           <h3>
-            {p.title}{" "}
+            <UserText>{p.title}</UserText>{" "}
             <span className="muted p-pathway-meta">
-              {p.up_to_step !== null ? `Paced up to step ${p.up_to_step}` : "Not paced"}
-              {p.finished !== null ? ` · ${p.finished} finished` : ""}
+              {p.up_to_step !== null ? t("maps-paced-up-to-step", { step: p.up_to_step }) : t("maps-not-paced")}
+              {p.finished !== null ? ` ${t("maps-pathway-finished", { count: p.finished })}` : ""}
             </span>
           </h3>
           {mode === "map" ? (
             <Graph pathway={p} k={map.k} onSelect={(n) => select(p, n)} />
           ) : (
-            <PathwayTable pathway={p} onSelect={(n) => select(p, n)} />
+            <PathwayTable pathway={p} k={map.k} onSelect={(n) => select(p, n)} />
           )}
         </section>
       ))}
       {open ? (
         <aside
           className="knowledge-learners"
-          aria-label={`Learners on ${open.node.title}`}
+          aria-label={t("maps-learners-on", { title: open.node.title })}
           data-testid="pathway-learners"
         >
           <h3>
-            {open.node.title} <span className="muted">({open.pathway.title})</span>
+            <UserText>{open.node.title}</UserText>{" "}
+            <span className="muted">
+              {tx("maps-in-pathway", { pathway: <UserText>{open.pathway.title}</UserText> })}
+            </span>
           </h3>
           <button type="button" onClick={() => setOpen(null)}>
-            Close
+            {t("maps-close")}
           </button>
           {open.learners.map((s) => {
             const Icon = STATUS[s.status].icon;
             return (
               <div key={s.status} data-status={s.status}>
                 <h4>
-                  <Icon size={16} aria-hidden="true" className={`p-icon ${STATUS[s.status].className}`} /> {s.label} (
-                  {s.learners.length})
+                  <Icon size={16} aria-hidden="true" className={`p-icon ${STATUS[s.status].className}`} />{" "}
+                  {t("maps-group-count", { group: statusLabel(s.status), count: s.learners.length })}
                 </h4>
                 {s.learners.length ? (
                   <ul className="k-names">
                     {s.learners.map((l) => (
-                      <li key={l}>{l}</li>
+                      <li key={l}>
+                        <UserText>{l}</UserText>
+                      </li>
                     ))}
                   </ul>
                 ) : null}
@@ -150,12 +177,12 @@ export function PathwayMap({ ipc, classId, changeTick }: { ipc: TeacherIpc; clas
 
 function Legend() {
   const statuses: [StepStatus, string][] = [
-    ["done", "done"],
-    ["current", "current (the first step not done)"],
-    ["upcoming", "upcoming"],
+    ["done", t("maps-legend-done")],
+    ["current", t("maps-legend-current")],
+    ["upcoming", t("maps-legend-upcoming")],
   ];
   return (
-    <ul className="k-legend" aria-label="Statuses">
+    <ul className="k-legend" aria-label={t("maps-statuses")}>
       {statuses.map(([s, label]) => {
         const Icon = STATUS[s].icon;
         return (
@@ -165,7 +192,7 @@ function Legend() {
         );
       })}
       <li>
-        <Flag size={14} aria-hidden="true" className="p-icon p-pacing-icon" /> pacing limit
+        <Flag size={14} aria-hidden="true" className="p-icon p-pacing-icon" /> {t("maps-legend-pacing-limit")}
       </li>
     </ul>
   );
@@ -190,14 +217,19 @@ function Graph({
   );
   const byId = new Map(pathway.nodes.map((n) => [n.widget_id, n]));
   const arrow = `p-arrow-${pathway.assignment_id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  // The layout stays as dagre made it; inside each node the words and icons start on the reader's
+  // side (an icon before its words), and each text's default anchor, "start", follows `direction`.
+  const rtl = dir() === "rtl";
+  const side = (v: number) => (rtl ? -v : v);
   return (
     <svg
       className="knowledge-graph pathway-graph"
       width={layout.width}
       height={layout.height}
       viewBox={`0 0 ${layout.width} ${layout.height}`}
+      direction={dir()}
     >
-      <title>{`The steps of ${pathway.title} in order (the table lists the same)`}</title>
+      <title>{t("maps-pathway-graph-title", { title: pathway.title })}</title>
       <defs>
         <marker id={arrow} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto">
           <path d="M0,0 L10,5 L0,10 z" className="k-arrow" />
@@ -241,39 +273,56 @@ function Graph({
             {/* Each text starts with a space (not drawn): read as one string, the node's words are
                 its accessible name, which axe's label-content-name-mismatch checks. */}
             <g>
-              <text x={10} y={20} className="k-node-title">
-                {`${node.position}. ${node.title}`}
+              <text x={inlineX(10, p.width, rtl)} y={20} className="k-node-title">
+                {tx("maps-step-title", {
+                  position: node.position,
+                  title: <tspan {...NOT_OURS}>{node.title}</tspan>,
+                })}
               </text>
               {node.counts.map((c, i) => {
                 const Icon = STATUS[c.status].icon;
-                const x = 10 + i * 96;
+                const x = inlineX(10 + i * 96, p.width, rtl);
                 return (
                   <g key={c.status} transform={`translate(${x},30)`} data-status={c.status}>
                     <Icon
-                      x={0}
+                      x={inlineX(0, 0, rtl, 16)}
                       y={0}
                       width={16}
                       height={16}
                       aria-hidden="true"
                       className={STATUS[c.status].className}
                     />
-                    <text x={20} y={13} className="p-count">
+                    <text x={side(20)} y={13} className="p-count">
                       {` ${countText(c, k)}`}
                     </text>
                   </g>
                 );
               })}
               {node.pacing_limit ? (
-                <g transform="translate(10,54)" data-testid="pathway-pacing">
-                  <Flag x={0} y={0} width={16} height={16} aria-hidden="true" className="p-pacing-icon" />
-                  <text x={20} y={13} className="p-pacing-text">
+                <g transform={`translate(${inlineX(10, p.width, rtl)},54)`} data-testid="pathway-pacing">
+                  <Flag
+                    x={inlineX(0, 0, rtl, 16)}
+                    y={0}
+                    width={16}
+                    height={16}
+                    aria-hidden="true"
+                    className="p-pacing-icon"
+                  />
+                  <text x={side(20)} y={13} className="p-pacing-text">
                     {` ${pacingText(node)}`}
                   </text>
                 </g>
               ) : node.beyond_pacing ? (
-                <g transform="translate(10,54)">
-                  <Lock x={0} y={0} width={16} height={16} aria-hidden="true" className="p-beyond-icon" />
-                  <text x={20} y={13} className="p-beyond-text">
+                <g transform={`translate(${inlineX(10, p.width, rtl)},54)`}>
+                  <Lock
+                    x={inlineX(0, 0, rtl, 16)}
+                    y={0}
+                    width={16}
+                    height={16}
+                    aria-hidden="true"
+                    className="p-beyond-icon"
+                  />
+                  <text x={side(20)} y={13} className="p-beyond-text">
                     {` ${pacingText(node)}`}
                   </text>
                 </g>
@@ -286,35 +335,43 @@ function Graph({
   );
 }
 
-function PathwayTable({ pathway, onSelect }: { pathway: PathwayGraphView; onSelect: (n: PathwayNodeView) => void }) {
+function PathwayTable({
+  pathway,
+  k,
+  onSelect,
+}: {
+  pathway: PathwayGraphView;
+  k: number | null;
+  onSelect: (n: PathwayNodeView) => void;
+}) {
   const statuses = pathway.nodes[0]?.counts ?? [];
   return (
     <table className="k-table" data-testid="pathway-table">
-      <caption>Learners done, current and upcoming, per step of {pathway.title}</caption>
+      <caption>{tx("maps-pathway-table-caption", { title: <UserText>{pathway.title}</UserText> })}</caption>
       <thead>
         <tr>
-          <th scope="col">Step</th>
+          <th scope="col">{t("maps-step")}</th>
           {statuses.map((c) => (
             <th scope="col" key={c.status}>
-              {c.label}
+              {statusLabel(c.status)}
             </th>
           ))}
-          <th scope="col">Pacing</th>
+          <th scope="col">{t("maps-pacing")}</th>
         </tr>
       </thead>
       <tbody>
         {pathway.nodes.map((n) => (
           <tr key={n.widget_id}>
             <th scope="row">
-              {n.position}.{" "}
+              {t("maps-step-number", { position: n.position })}{" "}
               <button type="button" className="link" onClick={() => onSelect(n)}>
-                {n.title}
+                <UserText>{n.title}</UserText>
               </button>
             </th>
             {n.counts.map((c) => (
-              <td key={c.status}>{c.shown}</td>
+              <td key={c.status}>{shownCount(c, k)}</td>
             ))}
-            <td>{n.pacing_limit ? "Pacing: up to here" : n.beyond_pacing ? "After the limit" : "—"}</td>
+            <td>{n.pacing_limit ? t("maps-pacing-up-to-here") : n.beyond_pacing ? t("maps-after-limit") : "—"}</td>
           </tr>
         ))}
       </tbody>

@@ -1,3 +1,5 @@
+import { t } from "../../i18n";
+
 /** How a map is shown: the drawn graph, or the same data as a table (keyboard, screen readers). */
 export type MapMode = "map" | "table";
 
@@ -15,9 +17,10 @@ export function ShowAs({
 }) {
   return (
     <fieldset className="segmented">
-      <legend className="visually-hidden">Show as</legend>
+      <legend className="visually-hidden">{t("maps-show-as")}</legend>
       <label>
-        <input type="radio" name={name} checked={mode === "map"} onChange={() => onChange("map")} /> Map
+        <input type="radio" name={name} checked={mode === "map"} onChange={() => onChange("map")} />{" "}
+        {t("maps-show-map")}
       </label>
       <label>
         <input
@@ -27,7 +30,7 @@ export function ShowAs({
           checked={mode === "table"}
           onChange={() => onChange("table")}
         />{" "}
-        Table
+        {t("maps-show-table")}
       </label>
     </fieldset>
   );

@@ -1,4 +1,8 @@
 import dagre from "@dagrejs/dagre";
+import { num, t } from "../../i18n";
+import type { KnowledgeNodeView } from "../../ipc";
+
+type Visibility = KnowledgeNodeView["counts"][number]["visibility"];
 
 export interface LayoutNode {
   id: string;
@@ -49,4 +53,42 @@ export function layoutGraph(nodes: LayoutNode[], edges: LayoutEdge[], rankdir: "
     .map((e) => ({ ...e, points: g.edge(e.from, e.to)?.points ?? [] }));
   const graph = g.graph();
   return { nodes: placed, edges: routed, width: graph.width ?? 0, height: graph.height ?? 0 };
+}
+
+/**
+ * `translate="no"` for an SVG text or tspan holding only text that is not ours (a title from the
+ * host): the DOM takes the attribute on any element, React's SVG types leave it out.
+ */
+export const NOT_OURS = { translate: "no" } as Record<string, string>;
+
+/**
+ * Where something inside a node goes, `at` from the node's start edge: its left in a left-to-right
+ * language, its right in a right-to-left one. The graph keeps its layout in both; only what a node
+ * holds mirrors, so its words start where the reader starts. A text placed there needs no
+ * `text-anchor` of its own: "start" follows the SVG's `direction`, which the maps set from the
+ * window's. `size` is the width of what is placed (an icon), 0 for a text's anchor.
+ */
+export function inlineX(at: number, width: number, rtl: boolean, size = 0): number {
+  return rtl ? width - at - size : at;
+}
+
+/**
+ * What a map prints for a count of learners: the number, or why it is not shown (the projector
+ * hides groups under k, and counts that would give a small group away). `short` is for the little
+ * room on a pathway step ("<10", "hidden").
+ */
+export function shownCount(
+  c: { count: number | null; visibility: Visibility },
+  k: number | null,
+  short = false,
+): string {
+  if (c.count !== null) return num(c.count);
+  if (c.visibility === "primary" && k !== null)
+    return short ? t("maps-fewer-than-short", { k }) : t("maps-fewer-than", { k });
+  return short ? t("maps-hidden") : t("maps-hidden-small-group");
+}
+
+/** Items read out in one line: "known 5, missed 1". */
+export function joinList(items: string[]): string {
+  return items.join(t("maps-list-separator"));
 }

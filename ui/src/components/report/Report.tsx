@@ -1,18 +1,63 @@
 import { Printer } from "lucide-react";
 import { useState } from "react";
-import { dateTime, plural, span } from "../../format";
-import type { AssignmentReportView, AssignmentView, Outcome, ReportView, StepReportView, TeacherIpc } from "../../ipc";
+import { dateTime, span } from "../../format";
+import { num, t } from "../../i18n";
+import { tx, UserText } from "../../i18n/Tx";
+import type {
+  AssignmentReportView,
+  AssignmentView,
+  Outcome,
+  ReportView,
+  StandardView,
+  StepReportView,
+  TeacherIpc,
+} from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { ShowWorkToggle } from "../class/ShownWork";
-import { OUTCOME } from "../student/StudentPage";
 
-const COUNTS: { key: Outcome; label: string }[] = [
-  { key: "first_try", label: "Right first try" },
-  { key: "after_retries", label: "Right after retries" },
-  { key: "incorrect", label: "Wrong" },
-  { key: "no_verdict", label: "No verdict" },
-  { key: "not_reached", label: "Not reached" },
-];
+type FollowUpReason = AssignmentReportView["follow_ups"][number]["reason"];
+
+/** The step table's outcome columns, in order. */
+const COUNTS: Outcome[] = ["first_try", "after_retries", "incorrect", "no_verdict", "not_reached"];
+
+/** An outcome column's heading. */
+function countLabel(outcome: Outcome): string {
+  switch (outcome) {
+    case "first_try":
+      return t("report-right-first-try");
+    case "after_retries":
+      return t("report-right-after-retries");
+    case "incorrect":
+      return t("report-wrong");
+    case "no_verdict":
+      return t("report-no-verdict");
+    case "not_reached":
+      return t("report-not-reached");
+  }
+}
+
+function reasonText(reason: FollowUpReason): string {
+  return reason === "missed_help_request" ? t("report-reason-missed-help") : t("report-reason-wrong-answer");
+}
+
+/**
+ * Rust's `progress::mastery::MIN_EVIDENCE`: a standard with fewer checked results says "not enough
+ * evidence". The report's mastery is never suppressed, so its `summary` is one of the two sentences
+ * below, built here from the counts beside it (the bindings carry no `not_enough_evidence` on a
+ * `StandardView`).
+ */
+const MIN_EVIDENCE = 3;
+
+function masterySummary(m: StandardView): string {
+  return m.checked < MIN_EVIDENCE
+    ? t("report-not-enough-evidence", { checked: m.checked })
+    : t("report-correct-of-checked", { correct: m.correct, checked: m.checked });
+}
+
+/** A mean to one decimal, in the teacher's locale ("1.5", "1,5"). */
+function mean(v: number | null): string {
+  return v === null ? "—" : num(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
 
 /**
  * The after-class report as the window shows and prints it: one page per assignment with the
@@ -59,13 +104,13 @@ export function Report({
   return (
     <section className="report" aria-labelledby="report-title" data-testid="report">
       <fieldset className="report-controls no-print">
-        <legend className="visually-hidden">Report options</legend>
+        <legend className="visually-hidden">{t("report-options")}</legend>
         <label>
-          Assignment{" "}
+          {t("report-assignment")}{" "}
           <select value={which} onChange={(e) => setWhich(e.target.value)} data-testid="report-choose">
-            <option value="">every assignment</option>
+            <option value="">{t("report-every-assignment")}</option>
             {assignments.map((a) => (
-              <option key={a.assignment_id} value={a.assignment_id}>
+              <option key={a.assignment_id} value={a.assignment_id} translate="no" dir="auto">
                 {a.pathway_title}
               </option>
             ))}
@@ -78,11 +123,11 @@ export function Report({
             onChange={(e) => setIdentified(e.target.checked)}
             data-testid="report-names"
           />{" "}
-          Names on the report (your own copy: a default report shows anonymous ids)
+          {t("report-names-option")}
         </label>
         <button type="button" onClick={() => window.print()} data-testid="report-print">
           <Printer className="icon" size={16} aria-hidden="true" focusable="false" />
-          Print or save as PDF
+          {t("report-print")}
         </button>
       </fieldset>
       {error ? (
@@ -93,12 +138,23 @@ export function Report({
       {report ? (
         <>
           <header className="report-head">
-            <h3 id="report-title">
-              {report.class_title}: after-class report{report.identified ? " (with names)" : ""}
+            {/* The name as one string too: the class's title is the host's (marked so), and a
+                heading read out should not break before the colon. */}
+            <h3
+              id="report-title"
+              aria-label={
+                report.identified
+                  ? t("report-title-with-names", { class: report.class_title })
+                  : t("report-title", { class: report.class_title })
+              }
+            >
+              {report.identified
+                ? tx("report-title-with-names", { class: <UserText>{report.class_title}</UserText> })
+                : tx("report-title", { class: <UserText>{report.class_title}</UserText> })}
             </h3>
-            <p className="muted">Made {dateTime(Date.parse(report.generated_at))}</p>
+            <p className="muted">{t("report-made", { when: dateTime(Date.parse(report.generated_at)) })}</p>
           </header>
-          {report.assignments.length === 0 ? <p className="muted">No pathway assigned yet.</p> : null}
+          {report.assignments.length === 0 ? <p className="muted">{t("report-no-pathway")}</p> : null}
           {report.assignments.map((a) => (
             <AssignmentReport key={a.assignment_id} a={a} onStudent={report.identified ? undefined : onStudent} />
           ))}
@@ -113,66 +169,69 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
   const c = a.completion;
   return (
     <article className="report-assignment" aria-label={a.pathway_title} data-testid="report-assignment">
-      <h4>{a.pathway_title}</h4>
+      <h4>
+        <UserText>{a.pathway_title}</UserText>
+      </h4>
       <p data-testid="report-completion">
-        {plural(c.learners, "learner", "learners")}: {c.started} started, {c.finished} finished every step.
+        {t("report-completion", { learners: c.learners, started: c.started, finished: c.finished })}
       </p>
       <table className="report-steps">
-        <caption>Each step, by each learner's newest run</caption>
+        <caption>{t("report-steps-caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Step</th>
+            <th scope="col">{t("report-step")}</th>
             {COUNTS.map((k) => (
-              <th scope="col" key={k.key}>
-                {k.label}
+              <th scope="col" key={k}>
+                {countLabel(k)}
               </th>
             ))}
-            <th scope="col">Mean attempts</th>
-            <th scope="col">Mean hints</th>
+            <th scope="col">{t("report-mean-attempts")}</th>
+            <th scope="col">{t("report-mean-hints")}</th>
             <th scope="col">
-              <abbr title="From finishing the step before to finishing this one (the first step has none)">
-                Median time
-              </abbr>
+              <abbr title={t("report-median-time-explained")}>{t("report-median-time")}</abbr>
             </th>
             <th scope="col">
-              <abbr title="Help requests answered or declined on the step, and how many of those learners then got it right">
-                Helped · then right
-              </abbr>
+              <abbr title={t("report-helped-then-right-explained")}>{t("report-helped-then-right")}</abbr>
             </th>
-            <th scope="col">Common responses</th>
+            <th scope="col">{t("report-common-responses")}</th>
           </tr>
         </thead>
         <tbody>
           {a.steps.map((s, i) => (
             <tr key={s.widget_id}>
               <th scope="row">
-                {i + 1}. {s.title}
-                {s.standard ? <span className="muted"> ({s.standard})</span> : null}
+                {tx("report-step-row", { position: i + 1, title: <UserText>{s.title}</UserText> })}
+                {s.standard ? (
+                  <span className="muted">
+                    {" "}
+                    {tx("report-step-standard", { standard: <UserText>{s.standard}</UserText> })}
+                  </span>
+                ) : null}
               </th>
               {COUNTS.map((k) => (
-                <td key={k.key}>
+                <td key={k}>
                   <button
                     type="button"
                     className="link count"
-                    aria-expanded={who?.step === s.widget_id && who.outcome === k.key}
-                    aria-label={`${s.title}, ${k.label}: ${s[k.key]}; list them`}
-                    disabled={s[k.key] === 0}
+                    aria-expanded={who?.step === s.widget_id && who.outcome === k}
+                    aria-label={t("report-count-list", { step: s.title, outcome: countLabel(k), count: s[k] })}
+                    disabled={s[k] === 0}
                     onClick={() =>
                       setWho((cur) =>
-                        cur?.step === s.widget_id && cur.outcome === k.key
-                          ? null
-                          : { step: s.widget_id, outcome: k.key },
+                        cur?.step === s.widget_id && cur.outcome === k ? null : { step: s.widget_id, outcome: k },
                       )
                     }
                   >
-                    {s[k.key]}
+                    {num(s[k])}
                   </button>
                 </td>
               ))}
-              <td>{s.mean_attempts === null ? "—" : s.mean_attempts.toFixed(1)}</td>
-              <td>{s.mean_hints === null ? "—" : s.mean_hints.toFixed(1)}</td>
+              <td>{mean(s.mean_attempts)}</td>
+              <td>{mean(s.mean_hints)}</td>
               <td data-testid="median-time">{s.median_time_ms === null ? "—" : span(s.median_time_ms)}</td>
-              <td data-testid="helped">{s.helped === 0 ? "—" : `helped ${s.helped} · then right ${s.then_right}`}</td>
+              <td data-testid="helped">
+                {s.helped === 0 ? "—" : t("report-helped-then-right-counts", { helped: s.helped, right: s.then_right })}
+              </td>
               <td>
                 {s.common_responses.length === 0 ? (
                   "—"
@@ -180,7 +239,10 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
                   <ul className="responses">
                     {s.common_responses.map((r) => (
                       <li key={r.response}>
-                        <q className="student-words">{r.response}</q> × {r.count} <ShowWorkToggle text={r.response} />
+                        <q className="student-words" translate="no" dir="auto">
+                          {r.response}
+                        </q>{" "}
+                        {t("report-response-times", { count: r.count })} <ShowWorkToggle text={r.response} />
                       </li>
                     ))}
                   </ul>
@@ -194,34 +256,38 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
         <WhoList step={a.steps.find((s) => s.widget_id === who.step)} outcome={who.outcome} onStudent={onStudent} />
       ) : null}
       <table className="report-mastery">
-        <caption>Mastery by standard</caption>
+        <caption>{t("report-mastery-caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Standard</th>
-            <th scope="col">Learners</th>
-            <th scope="col">Checked</th>
-            <th scope="col">Correct</th>
-            <th scope="col">Summary</th>
+            <th scope="col">{t("report-standard")}</th>
+            <th scope="col">{t("report-learners")}</th>
+            <th scope="col">{t("report-checked")}</th>
+            <th scope="col">{t("report-correct")}</th>
+            <th scope="col">{t("report-summary")}</th>
           </tr>
         </thead>
         <tbody>
           {a.mastery.map((m) => (
             <tr key={m.standard ?? "all"}>
-              <th scope="row">{m.standard ?? "All standards"}</th>
-              <td>{m.learners}</td>
-              <td>{m.checked}</td>
-              <td>{m.correct}</td>
-              <td>{m.summary}</td>
+              <th scope="row">{m.standard === null ? t("report-all-standards") : <UserText>{m.standard}</UserText>}</th>
+              <td>{num(m.learners)}</td>
+              <td>{num(m.checked)}</td>
+              <td>{num(m.correct)}</td>
+              <td>{masterySummary(m)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h5>Who needs a follow-up</h5>
-      {a.follow_ups.length === 0 ? <p className="muted">Nobody.</p> : null}
+      <h5>{t("report-follow-ups")}</h5>
+      {a.follow_ups.length === 0 ? <p className="muted">{t("report-nobody")}</p> : null}
       <ul className="report-follow-ups" data-testid="report-follow-ups">
         {a.follow_ups.map((f) => (
           <li key={`${f.learner}/${f.widget_id}/${f.reason}`}>
-            {f.learner} — {f.step_title}: {f.reason === "missed_help_request" ? "missed help request" : "wrong answer"}
+            {tx("report-follow-up", {
+              learner: <UserText>{f.learner}</UserText>,
+              step: <UserText>{f.step_title}</UserText>,
+              reason: reasonText(f.reason),
+            })}
           </li>
         ))}
       </ul>
@@ -242,18 +308,16 @@ function WhoList({
   const learners = step.who[outcome];
   return (
     <section className="who-list" aria-live="polite" data-testid="report-who">
-      <h5>
-        {step.title}: {OUTCOME[outcome].label} ({learners.length})
-      </h5>
+      <h5>{tx("report-who-heading", { step: <UserText>{step.title}</UserText>, outcome, count: learners.length })}</h5>
       <ul>
         {learners.map((l) => (
           <li key={l}>
             {onStudent ? (
               <button type="button" className="link" onClick={() => onStudent(l)}>
-                {l}
+                <UserText>{l}</UserText>
               </button>
             ) : (
-              l
+              <UserText>{l}</UserText>
             )}
           </li>
         ))}

@@ -1,0 +1,42 @@
+# مجموعات المتعلّمين التي ينشئها المعلّم (تُحفظ على هذا الحاسوب)، والمرشِّح الذي يقصر كل عروض
+# الصف على مجموعة واحدة.
+
+## المرشِّح في رأس صفحة الصف.
+
+groups-show = عرض
+groups-whole-class = الصف كله
+groups-option = { $name } ({ $size })
+groups-filter-on = تعرض كل العروض المجموعة { $group } فقط ({ $count ->
+        [zero] { $count } متعلّم
+        [one] متعلّم واحد
+        [two] متعلّمان
+        [few] { $count } متعلّمين
+        [many] { $count } متعلّمًا
+       *[other] { $count } متعلّم
+    }).
+groups-filter-on-unsized = تعرض كل العروض المجموعة { $group } فقط.
+groups-show-whole-class = عرض الصف كله
+
+## تبويب المجموعات.
+
+groups-title = المجموعات
+groups-intro = تبقى المجموعات على هذا الحاسوب. اختر واحدة فوق التبويبات لتقصر كل العروض عليها.
+groups-none = لا توجد مجموعات بعد.
+groups-group = { $name } ({ $count ->
+        [zero] { $count } متعلّم
+        [one] متعلّم واحد
+        [two] متعلّمان
+        [few] { $count } متعلّمين
+        [many] { $count } متعلّمًا
+       *[other] { $count } متعلّم
+    }): { $members }
+groups-names-separator = { "، " }
+groups-delete = حذف
+groups-delete-label = حذف المجموعة { $name }
+groups-suggested = مقترحة بناءً على الأدلة
+groups-make-suggested = إنشاء هذه المجموعة
+groups-new = مجموعة جديدة
+groups-name = الاسم
+groups-learners = المتعلّمون
+groups-make = إنشاء المجموعة
+groups-no-home = تُحفظ المجموعات في ملف المعلّم الخاص: وهذا المخزن المشترك ليس بجانبه أي ملف.
