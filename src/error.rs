@@ -1,5 +1,9 @@
-//! How errors reach the UI: `{code, message}`, with only the codes the UI branches on.
+//! How errors reach the UI: `{code, message}`, with only the codes the UI branches on, and the
+//! message in the window's language.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use a2learn_i18n::{Arg, Lang, Words, words};
 use serde::Serialize;
 
 /// The error codes the UI distinguishes. Everything else is `internal`.
@@ -48,12 +52,66 @@ pub struct UiError {
 /// errors to codes lives beside each error, and nowhere in the shell.
 pub trait Coded: std::error::Error {
     fn code(&self) -> ErrorCode;
+
+    /// The message in `c`'s language, for an error whose words are ours (a [`Said`], or a
+    /// fixed sentence). `None` for words that are not: a database's or the network's own.
+    fn localized(&self, _c: &Words) -> Option<String> {
+        None
+    }
+}
+
+/// The language the window reads: set by the shell when the teacher's choice reaches it, read
+/// where an error becomes a [`UiError`] (the one place with no window at hand). English until
+/// then, and in every program that has no window.
+static WINDOW_LANGUAGE: AtomicU8 = AtomicU8::new(0);
+
+pub fn set_window_language(lang: Lang) {
+    let n = match lang {
+        Lang::En => 0,
+        Lang::Es => 1,
+        Lang::Ar => 2,
+        Lang::EnXa => 3,
+    };
+    WINDOW_LANGUAGE.store(n, Ordering::Relaxed);
+}
+
+pub fn window_language() -> Lang {
+    match WINDOW_LANGUAGE.load(Ordering::Relaxed) {
+        1 => Lang::Es,
+        2 => Lang::Ar,
+        3 => Lang::EnXa,
+        _ => Lang::En,
+    }
 }
 
 impl<E: Coded> From<E> for UiError {
     fn from(err: E) -> Self {
-        UiError::new(err.code(), err.to_string())
+        let c = words(window_language());
+        let code = err.code();
+        let message = err
+            .localized(c)
+            .unwrap_or_else(|| in_words_of(code, &err.to_string(), c));
+        UiError::new(code, message)
     }
+}
+
+/// Words no catalog holds (a database's, the network's) under a sentence of ours that says what
+/// kind of failure it is; in English the detail alone, as it always read.
+fn in_words_of(code: ErrorCode, detail: &str, c: &Words) -> String {
+    let id = match code {
+        ErrorCode::InvalidInput => "error-invalid-input",
+        ErrorCode::NotFound => "error-not-found",
+        ErrorCode::Storage => "error-storage",
+        ErrorCode::Host => "error-host",
+        ErrorCode::Internal => "error-internal",
+        ErrorCode::Expired => "error-expired",
+        ErrorCode::AlreadyAnswered => "error-already-answered",
+        ErrorCode::AlreadyClaimed => "error-already-claimed",
+        ErrorCode::PrivacyBlocked => "error-privacy-blocked",
+        ErrorCode::Cancelled => "error-cancelled",
+        ErrorCode::TextBlocked => "error-text-blocked",
+    };
+    c.t_args(id, &[("detail", detail.into())])
 }
 
 impl UiError {
@@ -62,5 +120,122 @@ impl UiError {
             code,
             message: message.into(),
         }
+    }
+}
+
+/// A sentence for the teacher — an input refused, a thing not found — kept as its catalog id
+/// and arguments, so the window reads it in its language. `Display` is the English one (logs,
+/// the command line).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Said {
+    code: ErrorCode,
+    id: &'static str,
+    args: Vec<(&'static str, SaidArg)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum SaidArg {
+    Text(String),
+    Number(f64),
+    /// Another message of the catalog, said in the same language (a field's name).
+    Message(&'static str),
+}
+
+impl Said {
+    /// The teacher's input, refused (`invalid_input`).
+    pub fn refused(id: &'static str) -> Self {
+        Self {
+            code: ErrorCode::InvalidInput,
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// A view that names students, asked for in projector-safe mode (`privacy_blocked`).
+    pub fn hidden_from_room(id: &'static str) -> Self {
+        Self::with_code(ErrorCode::PrivacyBlocked, id)
+    }
+
+    pub fn with_code(code: ErrorCode, id: &'static str) -> Self {
+        Self {
+            code,
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// Something asked for that does not exist (`not_found`).
+    pub fn not_found(id: &'static str) -> Self {
+        Self {
+            code: ErrorCode::NotFound,
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// A text argument: a title, an id, a path (put in as it is).
+    pub fn with(mut self, name: &'static str, text: impl std::fmt::Display) -> Self {
+        self.args.push((name, SaidArg::Text(text.to_string())));
+        self
+    }
+
+    /// An argument that is itself a message of the catalog (a field's name).
+    pub fn message(mut self, name: &'static str, id: &'static str) -> Self {
+        self.args.push((name, SaidArg::Message(id)));
+        self
+    }
+
+    /// A number argument (plurals choose their form by it).
+    pub fn count(mut self, name: &'static str, n: impl Into<f64>) -> Self {
+        self.args.push((name, SaidArg::Number(n.into())));
+        self
+    }
+
+    pub fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The sentence in `c`'s language.
+    pub fn in_language(&self, c: &Words) -> String {
+        let args: Vec<(&str, Arg<'_>)> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                (
+                    *k,
+                    match v {
+                        SaidArg::Text(t) => Arg::Text(t),
+                        SaidArg::Number(n) => Arg::Number(*n),
+                        SaidArg::Message(id) => Arg::Owned(c.t(id)),
+                    },
+                )
+            })
+            .collect();
+        c.t_args(self.id, &args)
+    }
+}
+
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.in_language(words(Lang::En)))
+    }
+}
+
+impl std::error::Error for Said {}
+
+/// As its English sentence (the command line's JSON, logs).
+impl Serialize for Said {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl Coded for Said {
+    fn code(&self) -> ErrorCode {
+        self.code
+    }
+
+    fn localized(&self, c: &Words) -> Option<String> {
+        Some(self.in_language(c))
     }
 }

@@ -28,11 +28,19 @@ pub struct Group {
 /// A group the evidence suggests, to make in one click.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 pub struct SuggestedGroup {
-    /// The name it would get: the misconception, or "Missed <standard>".
-    pub name: String,
-    /// Why, in words: "5 learners: bigger denominator means bigger fraction".
-    pub reason: String,
+    /// What the learners share.
+    pub basis: Basis,
     pub learners: Vec<String>,
+}
+
+/// Why a group is suggested.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, specta::Type)]
+#[serde(rename_all = "snake_case")]
+pub enum Basis {
+    /// Their newest run of a step showed this misconception (the students' widget's words).
+    Misconception(String),
+    /// The knowledge map calls them "missed" on this standard.
+    MissedStandard(String),
 }
 
 /// The rule for suggestions, over what the store holds of a class: `newest` maps each
@@ -54,28 +62,21 @@ pub fn suggest(
         .into_iter()
         .filter(|(_, l)| l.len() >= MIN_SUGGESTED)
         .map(|(m, learners)| SuggestedGroup {
-            name: m.chars().take(MAX_GROUP_NAME_CHARS).collect(),
-            reason: format!("{} learners: {m}", learners.len()),
+            basis: Basis::Misconception(m.to_string()),
             learners: learners.into_iter().map(str::to_owned).collect(),
         })
         .collect();
     out.extend(missed.iter().filter(|(_, l)| l.len() >= MIN_SUGGESTED).map(
-        |(standard, learners)| {
-            SuggestedGroup {
-                name: format!("Missed {standard}")
-                    .chars()
-                    .take(MAX_GROUP_NAME_CHARS)
-                    .collect(),
-                reason: format!("{} learners missed {standard}", learners.len()),
-                learners: learners.iter().cloned().collect(),
-            }
+        |(standard, learners)| SuggestedGroup {
+            basis: Basis::MissedStandard(standard.clone()),
+            learners: learners.iter().cloned().collect(),
         },
     ));
     out.sort_by(|a, b| {
         b.learners
             .len()
             .cmp(&a.learners.len())
-            .then(a.name.cmp(&b.name))
+            .then(a.basis.cmp(&b.basis))
     });
     out
 }
@@ -95,17 +96,15 @@ const RUN_MISCONCEPTIONS_SQL_PG: &str = "SELECT learner, widget_id, at_ms, widge
 fn valid_name(name: &str) -> Result<String, StoreError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(StoreError::Invalid("a group needs a name".into()));
+        return Err(crate::error::Said::refused("error-group-name-empty").into());
     }
     if name.chars().count() > MAX_GROUP_NAME_CHARS {
-        return Err(StoreError::Invalid(format!(
-            "a group's name has at most {MAX_GROUP_NAME_CHARS} characters"
-        )));
+        return Err(crate::error::Said::refused("error-group-name-too-long")
+            .count("max", MAX_GROUP_NAME_CHARS as f64)
+            .into());
     }
     if name.chars().any(char::is_control) {
-        return Err(StoreError::Invalid(
-            "a group's name is one line of text".into(),
-        ));
+        return Err(crate::error::Said::refused("error-group-name-one-line").into());
     }
     Ok(name.to_string())
 }
@@ -146,7 +145,9 @@ impl Store {
             .into_iter()
             .find(|g| g.name == name.trim())
             .ok_or_else(|| {
-                StoreError::NotFound(format!("no group named “{}” in this class", name.trim()))
+                crate::error::Said::not_found("error-group-not-found")
+                    .with("name", name.trim())
+                    .into()
             })
     }
 
@@ -163,15 +164,13 @@ impl Store {
         let class: BTreeSet<String> = self.learners(class_id).await?.into_iter().collect();
         let members: BTreeSet<&String> = learners.iter().collect();
         if members.is_empty() {
-            return Err(StoreError::Invalid(
-                "a group needs at least one learner".into(),
-            ));
+            return Err(crate::error::Said::refused("error-group-empty").into());
         }
         let strangers = members.iter().filter(|l| !class.contains(**l)).count();
         if strangers > 0 {
-            return Err(StoreError::Invalid(format!(
-                "{strangers} of the learners are not in this class"
-            )));
+            return Err(crate::error::Said::refused("error-group-strangers")
+                .count("strangers", strangers as f64)
+                .into());
         }
         let now = self.now_ms();
         let mut tx = pool.begin().await?;
@@ -215,10 +214,9 @@ impl Store {
             .execute(pool)
             .await?;
         if deleted.rows_affected() == 0 {
-            return Err(StoreError::NotFound(format!(
-                "no group named “{}” in this class",
-                name.trim()
-            )));
+            return Err(crate::error::Said::not_found("error-group-not-found")
+                .with("name", name.trim())
+                .into());
         }
         Ok(())
     }

@@ -20,6 +20,8 @@ pub mod store;
 pub mod sync;
 pub mod views;
 
+/// The words, in the teacher's language: the catalogs the window shares (see `a2learn_i18n`).
+pub use a2learn_i18n as i18n;
 pub use clock::{Clock, FixedClock, SystemClock};
 pub use error::{ErrorCode, UiError};
 pub use store::{DbInfo, Store, StoreError};

@@ -52,6 +52,9 @@ pub enum ActionError {
     Host(#[from] HostError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// The teacher's input refused, in words the window translates.
+    #[error(transparent)]
+    Said(#[from] crate::error::Said),
 }
 
 impl From<OutgoingError> for ActionError {
@@ -70,6 +73,17 @@ impl Coded for ActionError {
             ActionError::Blocked(b) => b.code(),
             ActionError::Host(h) => h.code(),
             ActionError::Store(s) => s.code(),
+            ActionError::Said(s) => s.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            ActionError::Invalid(_) => None,
+            ActionError::Blocked(b) => b.localized(c),
+            ActionError::Host(h) => h.localized(c),
+            ActionError::Store(s) => s.localized(c),
+            ActionError::Said(s) => Some(s.in_language(c)),
         }
     }
 }

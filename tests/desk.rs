@@ -10,9 +10,7 @@ use std::future::Future;
 use std::sync::Mutex;
 
 use a2learn_contract::{CallError, ResponseValue};
-use a2learn_teacher::desk::{
-    COMING_OVER_TEXT, Desk, DeskError, DeskHost, HelpRequest, RequestState,
-};
+use a2learn_teacher::desk::{Desk, DeskError, DeskHost, HelpRequest, RequestState};
 use a2learn_teacher::host::mcp::HostError;
 use a2learn_teacher::progress::attention::Reason;
 use a2learn_teacher::progress::names::Privacy;
@@ -271,7 +269,10 @@ async fn decline_sends_an_error_with_code_declined_and_coming_over_says_so(db: T
         .coming_over(&host, "call-b")
         .await
         .unwrap();
-    assert_eq!(host.sent()[1].1["value"]["answer"], COMING_OVER_TEXT);
+    assert_eq!(
+        host.sent()[1].1["value"]["answer"],
+        a2learn_teacher::desk::coming_over_text(a2learn_teacher::i18n::Lang::En)
+    );
 }
 
 async fn answers_outside_1_to_4000_characters_are_refused_before_sending(db: TestDb) {

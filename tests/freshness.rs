@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use a2learn_teacher::clock::SharedClock;
+use a2learn_teacher::i18n::{Lang, words};
 use a2learn_teacher::live::{HostTarget, Live};
 use a2learn_teacher::views::freshness::{FreshnessState, FreshnessView, freshness, report_line};
 use a2learn_teacher::{Store, SystemClock};
@@ -60,8 +61,11 @@ async fn current_while_the_feed_keeps_up_and_unreachable_once_the_host_stops() {
     .await;
     let heard = current.last_heard_ms.expect("the host was heard");
     assert!(
-        report_line(&freshness(&store, None, &class.class_id).await.unwrap())
-            .starts_with("All work up to "),
+        report_line(
+            &freshness(&store, None, &class.class_id).await.unwrap(),
+            words(Lang::En)
+        )
+        .starts_with("All work up to "),
         "the report prints the newest work"
     );
 
@@ -92,5 +96,9 @@ async fn a_class_with_no_work_says_so() {
     store.ensure_class("quiet").await.unwrap();
     let view = freshness(&store, None, "quiet").await.unwrap();
     assert_eq!(view.newest_work_ms, None);
-    assert_eq!(report_line(&view), "No work received yet.");
+    assert_eq!(report_line(&view, words(Lang::En)), "No work received yet.");
+    assert_eq!(
+        report_line(&view, words(Lang::Es)),
+        "Aún no se ha recibido trabajo."
+    );
 }

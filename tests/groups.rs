@@ -6,14 +6,15 @@
 
 mod support;
 
+use a2learn_teacher::error::Coded as _;
 use a2learn_teacher::export::{ExportRequest, Format, write_export};
-use a2learn_teacher::groups::Scope;
+use a2learn_teacher::groups::{Basis, Scope};
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::views::class::{grid, mastery, needs_me, timeline};
 use a2learn_teacher::views::knowledge::knowledge_map;
 use a2learn_teacher::views::pathway_map::pathway_map;
 use a2learn_teacher::views::report::{ReportNames, ReportRequest, report};
-use a2learn_teacher::{Store, StoreError};
+use a2learn_teacher::{ErrorCode, Store};
 use serde_json::{Value, json};
 use support::engines::{TestDb, on_both_engines};
 use support::*;
@@ -105,7 +106,7 @@ async fn groups_are_made_by_the_rules_and_kept_in_the_teachers_file(db: TestDb) 
         (
             "Strangers",
             vec![A.to_string(), "anon_not_here".to_string()],
-            "1 of the learners are not in this class",
+            "1 of the learners is not in this class",
         ),
     ] {
         let err = store.save_group(CLASS, name, &learners).await.unwrap_err();
@@ -120,12 +121,12 @@ async fn groups_are_made_by_the_rules_and_kept_in_the_teachers_file(db: TestDb) 
     store.delete_group(CLASS, "Reading").await.unwrap();
     assert!(matches!(
         store.delete_group(CLASS, "Reading").await,
-        Err(StoreError::NotFound(_))
+        Err(e) if e.code() == ErrorCode::NotFound
     ));
     assert!(
         matches!(
             Scope::of(&store, CLASS, Some("Reading")).await,
-            Err(StoreError::NotFound(_))
+            Err(e) if e.code() == ErrorCode::NotFound
         ),
         "an unknown group is never the whole class"
     );
@@ -278,23 +279,20 @@ async fn every_view_narrowed_to_a_group_counts_its_learners_only(db: TestDb) {
 async fn the_evidence_suggests_groups_by_misconception_and_missed_standard(db: TestDb) {
     let store = class(&db).await;
     let suggested = store.suggested_groups(CLASS).await.unwrap();
-    let by_name = |n: &str| suggested.iter().find(|s| s.name == n).cloned();
-    let m = by_name("bigger denominator means bigger fraction").expect("the misconception's group");
+    let by = |b: Basis| suggested.iter().find(|s| s.basis == b).cloned();
+    let misconception = "bigger denominator means bigger fraction";
+    let m = by(Basis::Misconception(misconception.into())).expect("the misconception's group");
     // C showed it once, but C's newest run is right and clean: not in the group.
     assert_eq!(m.learners, [A, B]);
-    assert_eq!(
-        m.reason,
-        "2 learners: bigger denominator means bigger fraction"
-    );
-    let missed = by_name("Missed CCSS.MATH.CONTENT.4.NF.A.2").expect("the missed standard's group");
+    let missed = by(Basis::MissedStandard("CCSS.MATH.CONTENT.4.NF.A.2".into()))
+        .expect("the missed standard's group");
     assert_eq!(missed.learners, [A, B]);
-    assert_eq!(
-        missed.reason,
-        "2 learners missed CCSS.MATH.CONTENT.4.NF.A.2"
-    );
     assert_eq!(suggested.len(), 2, "{suggested:?}");
     // One click makes it.
-    let made = store.save_group(CLASS, &m.name, &m.learners).await.unwrap();
+    let made = store
+        .save_group(CLASS, misconception, &m.learners)
+        .await
+        .unwrap();
     assert_eq!(made.learners, [A, B]);
 }
 

@@ -316,6 +316,7 @@ async fn no_canary_name_reaches_the_network_the_logs_or_a_default_export() {
     assert!(
         outcome.field_errors[0]
             .message
+            .to_string()
             .contains("“Oswendril Fernhallow”")
     );
     let err = live

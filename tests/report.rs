@@ -8,6 +8,7 @@ mod support;
 
 use a2learn_teacher::desk::Desk;
 use a2learn_teacher::export::ExportError;
+use a2learn_teacher::i18n::{Lang, words};
 use a2learn_teacher::progress::names::Privacy;
 use a2learn_teacher::progress::steps::{Outcome, StepStatus};
 use a2learn_teacher::views::ViewError;
@@ -196,12 +197,12 @@ async fn the_report_names_nobody_by_default_and_refuses_a_named_response() {
     let view = report(&store, &req(ReportNames::Anonymous)).await.unwrap();
     let json = serde_json::to_string(&view).unwrap();
     no_canary(&json);
-    no_canary(&to_html(&view));
+    no_canary(&to_html(&view, words(Lang::En)));
     assert_eq!(view.assignments[0].students.len(), 3);
     // Positive control: identified, the roster's name is there.
     let named = report(&store, &req(ReportNames::Identified)).await.unwrap();
     assert!(serde_json::to_string(&named).unwrap().contains(CANARY_B));
-    assert!(to_html(&named).contains(CANARY_B));
+    assert!(to_html(&named, words(Lang::En)).contains(CANARY_B));
     // A student's response naming a rostered learner refuses the default report.
     sqlx::query("UPDATE results SET response = 'like Bartholomew did' WHERE learner = ?")
         .bind(A)

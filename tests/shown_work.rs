@@ -68,8 +68,8 @@ async fn picks_are_lettered_in_an_order_of_the_projection_and_taken_down_in_one_
         8
     );
     let a = shown.projected(CLASS, 1);
-    let labels: Vec<&str> = a.iter().map(|r| r.label.as_str()).collect();
-    assert_eq!(labels[..3], ["Response A", "Response B", "Response C"]);
+    let letters: Vec<&str> = a.iter().map(|r| r.letter.as_str()).collect();
+    assert_eq!(letters[..3], ["A", "B", "C"]);
     let order = |v: &[a2learn_teacher::views::shown_work::ShownResponse]| {
         v.iter().map(|r| r.text.clone()).collect::<Vec<_>>()
     };
@@ -103,7 +103,7 @@ async fn empty_huge_and_too_many_responses_are_refused_clearly() {
     let shown = ShownWork::default();
     for bad in ["", "   ", &"x".repeat(501)] {
         let err = shown.pick(&db.store, CLASS, bad).await.unwrap_err();
-        assert!(matches!(err, ShowError::Invalid(_)), "{err:?}");
+        assert!(matches!(err, ShowError::Said(_)), "{err:?}");
     }
     for i in 0..MAX_SHOWN {
         shown
@@ -113,8 +113,5 @@ async fn empty_huge_and_too_many_responses_are_refused_clearly() {
     }
     let err = shown.pick(&db.store, CLASS, "one more").await.unwrap_err();
     assert!(err.to_string().contains("take one down"), "{err}");
-    assert_eq!(
-        shown.projected(CLASS, 3).last().unwrap().label,
-        "Response Z"
-    );
+    assert_eq!(shown.projected(CLASS, 3).last().unwrap().letter, "Z");
 }

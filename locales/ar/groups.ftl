@@ -35,6 +35,22 @@ groups-delete = حذف
 groups-delete-label = حذف المجموعة { $name }
 groups-suggested = مقترحة بناءً على الأدلة
 groups-make-suggested = إنشاء هذه المجموعة
+groups-suggested-misconception = { $count ->
+    [zero] { $count } متعلّم: { $misconception }
+    [one] متعلّم واحد: { $misconception }
+    [two] متعلّمان: { $misconception }
+    [few] { $count } متعلّمين: { $misconception }
+    [many] { $count } متعلّمًا: { $misconception }
+   *[other] { $count } متعلّم: { $misconception }
+}
+groups-suggested-missed = { $count ->
+    [zero] لم يتقن { $count } متعلّم { $standard }
+    [one] لم يتقن متعلّم واحد { $standard }
+    [two] لم يتقن متعلّمان { $standard }
+    [few] لم يتقن { $count } متعلّمين { $standard }
+    [many] لم يتقن { $count } متعلّمًا { $standard }
+   *[other] لم يتقن { $count } متعلّم { $standard }
+}
 groups-new = مجموعة جديدة
 groups-name = الاسم
 groups-learners = المتعلّمون

@@ -21,6 +21,7 @@ projector-waiting = { $count ->
 }
 projector-help-queue = قائمة انتظار المساعدة، الأسبق أولًا
 projector-work-title = أعمالنا
+projector-response-label = الإجابة { $letter }
 projector-progress = التقدّم: { $title }
 projector-step-done = أنهى { $done } من { $learners }
 projector-step-done-working = أنهى { $done } من { $learners } · { $working } قيد العمل
@@ -28,6 +29,7 @@ projector-mastery-title = الإتقان حسب المعيار
 projector-small-groups = لا تُعرض المجموعات التي تضم أقل من { $k } متعلّمين.
 projector-standard = المعيار
 projector-evidence = الأدلّة
+projector-other-steps = خطوات أخرى
 projector-knowledge-title = أين يقف الفصل
 projector-pathway-map = أين يقف كل واحد: { $title }
 projector-step = الخطوة

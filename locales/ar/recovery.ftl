@@ -21,3 +21,4 @@ recovery-this-computer = من الآن فصاعدًا تُحفظ النتائج 
 recovery-try-again = أعد المحاولة
 recovery-keep-on-this-computer = حفظ النتائج على هذا الحاسوب
 recovery-no-backup = لا توجد نسخة احتياطية تلقائية بجانب قاعدة البيانات هذه. إن كانت لديك نسخة، فاستعدها بالأمر { $command }.
+recovery-restore-file = ملف

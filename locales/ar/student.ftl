@@ -76,3 +76,4 @@ student-after-help-not-yet = لم يصل إليها منذ ذلك الحين
 
 student-timeline = التسلسل الزمني
 student-timeline-empty = لا شيء بعد.
+student-event = { $title }: { $what }

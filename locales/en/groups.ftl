@@ -39,6 +39,19 @@ groups-delete-label = Delete the group { $name }
 groups-suggested = Suggested by the evidence
 # A button beside a suggested group.
 groups-make-suggested = Make this group
+# A suggested group's reason: how many learners showed the same misconception, then the
+# misconception in the students' widget's own words ($misconception, not translated):
+# "2 learners: bigger denominator means bigger fraction". The learners' names follow.
+groups-suggested-misconception = { $count ->
+    [one] { $count } learner: { $misconception }
+   *[other] { $count } learners: { $misconception }
+}
+# A suggested group's reason: how many learners the knowledge map calls "missed" on a standard
+# ($standard is its code, not translated): "2 learners missed 4.NF.A.2".
+groups-suggested-missed = { $count ->
+    [one] { $count } learner missed { $standard }
+   *[other] { $count } learners missed { $standard }
+}
 # The form that makes a group.
 groups-new = New group
 groups-name = Name

@@ -19,6 +19,9 @@ projector-waiting = { $count ->
 projector-help-queue = Help queue, first asked first
 # Students' responses the teacher put on show, each under a letter.
 projector-work-title = Our work
+# Each response on show, above its text: "Response A". $letter is a letter (A, B, C…), not
+# translated.
+projector-response-label = Response { $letter }
 # What screen readers call a pathway's progress section; $title is the pathway's title.
 projector-progress = Progress: { $title }
 # Beside each step of a pathway: how many learners finished it, out of the class.
@@ -31,6 +34,8 @@ projector-small-groups = Groups under { $k } learners are not shown.
 # Column headings: a curriculum standard's code, and what the class's results say about it.
 projector-standard = Standard
 projector-evidence = Evidence
+# The mastery table's row for the steps that check no standard.
+projector-other-steps = Other steps
 # The knowledge map: how many learners are in each state on each standard.
 projector-knowledge-title = Where the class stands
 # The pathway map's heading; $title is the pathway's title.

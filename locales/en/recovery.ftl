@@ -26,5 +26,9 @@ recovery-shared-nothing-lost = Nothing was lost: what the shared store holds sta
 recovery-this-computer = From now on results are kept on this computer. Start the app again to open it.
 recovery-try-again = Try again
 recovery-keep-on-this-computer = Keep results on this computer
-# $command is a command line to type, shown as code: "a2learn-teacher db restore --from FILE".
+# $command is a command line to type, shown as code: "a2learn-teacher db restore --from FILE" (FILE is
+# recovery-restore-file).
 recovery-no-backup = There is no automatic backup beside this database. If you have a copy, restore it with { $command }.
+# In that command line, the word the teacher replaces with the backup file's path (one word, no
+# spaces; written in capitals in English, as command-line help does).
+recovery-restore-file = FILE

@@ -72,7 +72,8 @@ student-help-answer = — answer: { $answer }
 # When the teacher promised to come over; $time is a clock time.
 student-help-visit-done = — visit promised at { $time }, done
 student-help-visit-not-done = — visit promised at { $time }, not done yet
-# After the request's fate: how the student did on the step after the help.
+# After the request's fate: how the student did on the step after the help. Also shown on the
+# help desk after a closed request (ui/src/components/help/afterHelp.ts).
 student-after-help-right-first-try = then right first try
 student-after-help-right-after-retries = then right after retries
 student-after-help-wrong = then wrong
@@ -83,3 +84,7 @@ student-after-help-not-yet = not reached since
 
 student-timeline = Timeline
 student-timeline-empty = Nothing yet.
+# An event of the timeline, after its clock time: "Compare fractions: correct after 2 attempts".
+# $title is the step's title (not translated); $what says what happened, already in the
+# teacher's language.
+student-event = { $title }: { $what }

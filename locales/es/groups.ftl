@@ -27,6 +27,14 @@ groups-delete = Eliminar
 groups-delete-label = Eliminar el grupo { $name }
 groups-suggested = Sugeridos por las evidencias
 groups-make-suggested = Crear este grupo
+groups-suggested-misconception = { $count ->
+    [one] { $count } estudiante: { $misconception }
+   *[other] { $count } estudiantes: { $misconception }
+}
+groups-suggested-missed = { $count ->
+    [one] { $count } estudiante no logró { $standard }
+   *[other] { $count } estudiantes no lograron { $standard }
+}
 groups-new = Grupo nuevo
 groups-name = Nombre
 groups-learners = Estudiantes

@@ -14,6 +14,7 @@ projector-waiting = { $count ->
 }
 projector-help-queue = Cola de ayuda, por orden de llegada
 projector-work-title = Nuestro trabajo
+projector-response-label = Respuesta { $letter }
 projector-progress = Progreso: { $title }
 projector-step-done = Terminado: { $done } de { $learners }
 projector-step-done-working = Terminado: { $done } de { $learners } · En curso: { $working }
@@ -21,6 +22,7 @@ projector-mastery-title = Dominio por estándar
 projector-small-groups = No se muestran los grupos de menos de { $k } estudiantes.
 projector-standard = Estándar
 projector-evidence = Evidencia
+projector-other-steps = Otros pasos
 projector-knowledge-title = Dónde está la clase
 projector-pathway-map = Dónde está cada uno: { $title }
 projector-step = Paso

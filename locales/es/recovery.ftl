@@ -22,3 +22,4 @@ recovery-this-computer = A partir de ahora los resultados se guardan en este ord
 recovery-try-again = Reintentar
 recovery-keep-on-this-computer = Guardar los resultados en este ordenador
 recovery-no-backup = No hay ninguna copia de seguridad automática junto a esta base de datos. Si tienes una copia, restáurala con { $command }.
+recovery-restore-file = ARCHIVO

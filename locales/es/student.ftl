@@ -64,3 +64,4 @@ student-after-help-not-yet = no alcanzado desde entonces
 
 student-timeline = Cronología
 student-timeline-empty = Nada todavía.
+student-event = { $title }: { $what }

@@ -58,6 +58,7 @@ macro_rules! specta_builder {
                 $crate::commands::host_classes,
                 $crate::commands::host_offers,
                 $crate::commands::follow_host_class,
+                $crate::commands::set_language,
                 $crate::commands::set_projector_safe,
                 $crate::commands::projector::open_projector::<$runtime>,
                 $crate::commands::projector::projector_view,
@@ -197,8 +198,22 @@ fn open_main_window(app: &tauri::App, page: &str) -> Result<(), Box<dyn std::err
         .cloned()
         .ok_or("tauri.conf.json has no \"main\" window")?;
     config.url = tauri::WebviewUrl::App(page.into());
-    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?.build()?;
+    tauri::WebviewWindowBuilder::from_config(app.handle(), &config)?
+        .initialization_script(system_language_script())
+        .build()?;
     Ok(())
+}
+
+/// Tells the page the operating system's language as the Rust side reads it (`LANGUAGE`,
+/// `LC_ALL`, `LC_MESSAGES`, `LANG`): the webview reports English when that locale is not
+/// installed (a minimal image, a container), though the teacher's system asks for another
+/// language. Nothing when the variables name none we ship (Windows, macOS: the webview's own
+/// `navigator.languages` decides there).
+pub(crate) fn system_language_script() -> String {
+    match a2learn_teacher::i18n::Lang::named_by_env() {
+        Some(lang) => format!("window.__A2LEARN_SYSTEM_LANGUAGE__ = {:?};", lang.tag()),
+        None => String::new(),
+    }
 }
 
 /// Starts the app: opens the store, then the window. Returns when the window closes.
@@ -256,6 +271,8 @@ pub fn run() -> ExitCode {
         .invoke_handler(builder.invoke_handler())
         .manage(AppState::new(store, live))
         .setup(move |app| {
+            // The OS's language until the window tells its choice (its first call).
+            a2learn_teacher::error::set_window_language(a2learn_teacher::i18n::Lang::from_env());
             open_main_window(app, "index.html")?;
             builder.mount_events(app);
             let handle = app.handle().clone();

@@ -20,7 +20,8 @@ const PAGE: &str = "recovery.html";
 
 pub struct RecoveryState {
     db_path: PathBuf,
-    view: RecoveryView,
+    /// Why the store did not open: the view says it in the window's language when asked.
+    error: StoreError,
     clock: SharedClock,
 }
 
@@ -28,7 +29,7 @@ pub struct RecoveryState {
 #[tauri::command]
 #[specta::specta]
 pub fn recovery_view(state: State<'_, RecoveryState>) -> RecoveryView {
-    state.view.clone()
+    recovery::view(&state.db_path, &state.error)
 }
 
 /// Restores the newest automatic backup over the damaged file (kept as `.before-restore`), or in
@@ -70,16 +71,17 @@ pub fn recovery_restart<R: tauri::Runtime>(app: AppHandle<R>) {
 /// Shows the recovery window for `error` until the teacher closes it (or restarts the app).
 pub fn run(db_path: PathBuf, error: StoreError, clock: SharedClock) -> ExitCode {
     tracing::error!(error = %error, "the database cannot be opened; showing the recovery window");
-    let view = recovery::view(&db_path, &error);
+    let said = error.to_string();
     let builder = crate::specta_builder!(tauri::Wry);
     let app = tauri::Builder::default()
         .invoke_handler(builder.invoke_handler())
         .manage(RecoveryState {
             db_path,
-            view,
+            error,
             clock,
         })
         .setup(|app| {
+            a2learn_teacher::error::set_window_language(a2learn_teacher::i18n::Lang::from_env());
             crate::open_main_window(app, PAGE)?;
             Ok(())
         })
@@ -91,7 +93,7 @@ pub fn run(db_path: PathBuf, error: StoreError, clock: SharedClock) -> ExitCode 
             ExitCode::FAILURE
         }
         Err(err) => {
-            eprintln!("error: {error}\nerror: the window could not start: {err}");
+            eprintln!("error: {said}\nerror: the window could not start: {err}");
             ExitCode::FAILURE
         }
     }

@@ -48,18 +48,23 @@ pub const MAX_ANSWER_CHARS: usize = 4000;
 /// How long a closed request stays in the queue (so the teacher sees what became of it).
 pub const RECENTLY_CLOSED_MS: i64 = 15 * 60 * 1000;
 
-/// The answer "coming over" sends: the teacher is on the way.
-pub const COMING_OVER_TEXT: &str = "Your teacher is coming over to help you.";
+/// The answer "coming over" sends: the teacher is on the way. In the teacher's language, which
+/// is the class's.
+pub fn coming_over_text(lang: a2learn_i18n::Lang) -> String {
+    a2learn_i18n::words(lang).t("view-to-student-coming-over")
+}
 
 /// The error a decline sends. Its message reaches the student's widget.
-pub const DECLINE_MESSAGE: &str =
-    "Your teacher can't answer this one here. Keep going, or ask again in a moment.";
+pub fn decline_message(lang: a2learn_i18n::Lang) -> String {
+    a2learn_i18n::words(lang).t("view-to-student-declined")
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum DeskError {
-    /// The answer is empty or too long (the message says which; it never quotes the text).
-    #[error("{0}")]
-    InvalidAnswer(String),
+    /// The answer (or a saved reply, or a draft) is empty or too long: the sentence says which,
+    /// and never quotes the text.
+    #[error(transparent)]
+    InvalidAnswer(crate::error::Said),
     #[error("no help request {0:?}")]
     NotFound(String),
     /// Two classes this desk serves hold a request of this id (classes followed by id alone,
@@ -131,6 +136,19 @@ impl Coded for DeskError {
             DeskError::ClaimedByOther => ErrorCode::AlreadyClaimed,
             DeskError::TextBlocked(_) => ErrorCode::TextBlocked,
             DeskError::Store(s) => s.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            DeskError::InvalidAnswer(s) => Some(s.in_language(c)),
+            DeskError::AlreadyAnswered => Some(c.t("error-desk-already-answered")),
+            DeskError::Expired => Some(c.t("error-desk-expired")),
+            DeskError::ClaimedByOther => Some(c.t("error-desk-claimed")),
+            DeskError::TextBlocked(b) => b.localized(c),
+            DeskError::Host(h) => h.localized(c),
+            DeskError::Store(s) => s.localized(c),
+            DeskError::NotFound(_) | DeskError::Ambiguous(_) => None,
         }
     }
 }
@@ -238,14 +256,16 @@ pub fn validate_answer(text: &str) -> Result<String, DeskError> {
     let text = text.trim();
     let chars = text.chars().count();
     if chars == 0 {
-        return Err(DeskError::InvalidAnswer(
-            "Write an answer before sending.".into(),
-        ));
+        return Err(DeskError::InvalidAnswer(crate::error::Said::refused(
+            "error-desk-answer-empty",
+        )));
     }
     if chars > MAX_ANSWER_CHARS {
-        return Err(DeskError::InvalidAnswer(format!(
-            "An answer can be at most {MAX_ANSWER_CHARS} characters; this one has {chars}."
-        )));
+        return Err(DeskError::InvalidAnswer(
+            crate::error::Said::refused("error-desk-answer-too-long")
+                .count("max", MAX_ANSWER_CHARS as f64)
+                .count("chars", chars as f64),
+        ));
     }
     Ok(text.to_string())
 }
@@ -643,7 +663,8 @@ impl<'a> Desk<'a> {
         call_id: &str,
     ) -> Result<HelpRequest, DeskError> {
         let value = ResponseValue::Assist(AssistValue {
-            answer: OutgoingText::fixed(COMING_OVER_TEXT).into_string(),
+            answer: OutgoingText::from_catalog(coming_over_text(crate::error::window_language()))
+                .into_string(),
             answered_by: AnsweredBy::Teacher,
         });
         self.send_with(host, call_id, Ok(value), Promise::Visit)
@@ -658,7 +679,7 @@ impl<'a> Desk<'a> {
     ) -> Result<HelpRequest, DeskError> {
         let error = CallError {
             code: "declined".into(),
-            message: DECLINE_MESSAGE.into(),
+            message: decline_message(crate::error::window_language()),
         };
         self.send(host, call_id, Err(error)).await
     }

@@ -10,11 +10,11 @@ use crate::store::Store;
 
 /// The fixed text of the desktop notification: it is visible on a shared screen or a lock
 /// screen, so it never holds a question or a name.
-pub fn notification_text(waiting: i32) -> String {
-    match waiting {
-        n if n <= 1 => "New help request".to_string(),
-        n => format!("New help request ({n} waiting)"),
-    }
+pub fn notification_text(waiting: i32, w: &a2learn_i18n::Words) -> String {
+    w.t_args(
+        "view-notify-new-request",
+        &[("waiting", waiting.max(1).into())],
+    )
 }
 
 /// Shows a desktop notification when a help request arrives, from Rust: the text is fixed
@@ -51,7 +51,10 @@ impl DeskNotifier {
             return Ok(None);
         }
         let count = i32::try_from(waiting.len()).unwrap_or(i32::MAX);
-        Ok(Some(notification_text(count)))
+        Ok(Some(notification_text(
+            count,
+            a2learn_i18n::words(crate::error::window_language()),
+        )))
     }
 }
 
@@ -61,7 +64,13 @@ mod tests {
 
     #[test]
     fn the_notification_names_no_one_and_quotes_nothing() {
-        assert_eq!(notification_text(1), "New help request");
-        assert_eq!(notification_text(3), "New help request (3 waiting)");
+        let en = a2learn_i18n::words(a2learn_i18n::Lang::En);
+        assert_eq!(notification_text(1, en), "New help request");
+        assert_eq!(notification_text(3, en), "New help request (3 waiting)");
+        let es = a2learn_i18n::words(a2learn_i18n::Lang::Es);
+        assert_eq!(
+            notification_text(3, es),
+            "Nueva petición de ayuda (3 en espera)"
+        );
     }
 }

@@ -33,9 +33,10 @@ fn check_reply(title: &str, body: &str) -> Result<(String, String), DeskError> {
     let title = title.trim();
     let n = title.chars().count();
     if n == 0 || n > MAX_REPLY_TITLE_CHARS {
-        return Err(DeskError::InvalidAnswer(format!(
-            "A saved reply needs a title of 1 to {MAX_REPLY_TITLE_CHARS} characters."
-        )));
+        return Err(DeskError::InvalidAnswer(
+            crate::error::Said::refused("error-desk-reply-title")
+                .count("max", MAX_REPLY_TITLE_CHARS as f64),
+        ));
     }
     // A saved reply is sent as an answer: the same bounds, checked when it is saved.
     let body = super::validate_answer(body)?;
@@ -142,10 +143,10 @@ impl Desk<'_> {
             return Ok(());
         }
         if body.chars().count() > MAX_ANSWER_CHARS * 4 {
-            return Err(DeskError::InvalidAnswer(format!(
-                "A draft can be at most {} characters.",
-                MAX_ANSWER_CHARS * 4
-            )));
+            return Err(DeskError::InvalidAnswer(
+                crate::error::Said::refused("error-desk-draft-too-long")
+                    .count("max", (MAX_ANSWER_CHARS * 4) as f64),
+            ));
         }
         sqlx::query(
             "INSERT INTO desk_drafts (class_id, call_id, body, updated_at_ms) VALUES (?, ?, ?, ?) \

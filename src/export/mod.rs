@@ -176,6 +176,9 @@ pub enum ExportError {
     NotFound(String),
     #[error("{0}")]
     Invalid(String),
+    /// The teacher's input refused, in words the window translates.
+    #[error(transparent)]
+    Said(#[from] crate::error::Said),
 }
 
 impl crate::error::Coded for ExportError {
@@ -190,6 +193,16 @@ impl crate::error::Coded for ExportError {
             ExportError::NotFound(_) => ErrorCode::NotFound,
             ExportError::Store(_) | ExportError::Sql(_) | ExportError::Io(_) => ErrorCode::Storage,
             ExportError::Zip(_) | ExportError::Csv(_) | ExportError::Json(_) => ErrorCode::Internal,
+            ExportError::Said(s) => s.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            ExportError::Store(e) => e.localized(c),
+            ExportError::Said(s) => Some(s.in_language(c)),
+            ExportError::Cancelled => Some(c.t("error-export-cancelled")),
+            _ => None,
         }
     }
 }

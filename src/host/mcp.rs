@@ -50,6 +50,17 @@ impl crate::error::Coded for HostError {
             _ => crate::ErrorCode::Host,
         }
     }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            HostError::TokenRefused => Some(c.t("error-host-token-refused")),
+            HostError::Unreachable(why) => {
+                Some(c.t_args("error-host-unreachable", &[("why", why.into())]))
+            }
+            // The host's own words, or the protocol's: no catalog holds them.
+            HostError::Tool { .. } | HostError::Protocol(_) => None,
+        }
+    }
 }
 
 /// Does this error (or anything under it) say the token was refused?

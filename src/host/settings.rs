@@ -51,23 +51,25 @@ impl std::fmt::Debug for HostSettings {
 
 /// Checks a host URL: http or https, a host name, no credentials, no query. Returns it without a
 /// trailing slash.
-pub fn validate_host_url(url: &str) -> Result<String, String> {
+pub fn validate_host_url(url: &str) -> Result<String, crate::error::Said> {
+    use crate::error::Said;
     let trimmed = url.trim();
     if trimmed.is_empty() {
-        return Err("enter the host's address, e.g. https://host.example/".into());
+        return Err(Said::refused("error-host-url-empty"));
     }
-    let parsed = reqwest::Url::parse(trimmed).map_err(|e| format!("not a web address ({e})"))?;
+    let parsed = reqwest::Url::parse(trimmed)
+        .map_err(|e| Said::refused("error-host-url-not-web").with("why", e))?;
     if !matches!(parsed.scheme(), "http" | "https") {
-        return Err("the address must start with http:// or https://".into());
+        return Err(Said::refused("error-host-url-scheme"));
     }
     if parsed.host_str().is_none_or(str::is_empty) {
-        return Err("the address needs a host name".into());
+        return Err(Said::refused("error-host-url-no-host"));
     }
     if !parsed.username().is_empty() || parsed.password().is_some() {
-        return Err("put the token in the token field, not in the address".into());
+        return Err(Said::refused("error-host-url-credentials"));
     }
     if parsed.query().is_some() || parsed.fragment().is_some() {
-        return Err("the address cannot have a query (?…) or a fragment (#…)".into());
+        return Err(Said::refused("error-host-url-query"));
     }
     Ok(trimmed.trim_end_matches('/').to_string())
 }
@@ -167,16 +169,12 @@ impl Store {
     ) -> Result<HostSettings, StoreError> {
         let token = token.map(str::trim).filter(|t| !t.is_empty());
         if mode == HostMode::Custom {
-            let url = validate_host_url(url.unwrap_or("")).map_err(StoreError::Invalid)?;
+            let url = validate_host_url(url.unwrap_or(""))?;
             if token.is_none() && self.host_settings().await?.token.is_none() {
-                return Err(StoreError::Invalid(
-                    "enter the token the host gave you".into(),
-                ));
+                return Err(crate::error::Said::refused("error-host-token-missing").into());
             }
             if token.is_some_and(|t| t.chars().any(char::is_whitespace) || t.len() > 4096) {
-                return Err(StoreError::Invalid(
-                    "a token has no spaces and at most 4096 characters".into(),
-                ));
+                return Err(crate::error::Said::refused("error-host-token-shape").into());
             }
             if let Some(token) = token {
                 self.store_token(token).await?;

@@ -23,6 +23,12 @@ impl OutgoingText {
         Self(text.to_string())
     }
 
+    /// A sentence of the catalogs (the canned answers, in the teacher's language): ours, so it
+    /// cannot carry a name from the roster either.
+    pub fn from_catalog(text: String) -> Self {
+        Self(text)
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -45,13 +51,13 @@ pub enum TextField {
 }
 
 impl TextField {
-    fn label(self) -> &'static str {
+    fn label_id(self) -> &'static str {
         match self {
-            TextField::Answer => "answer",
-            TextField::TeacherNote => "note for the class",
-            TextField::ClassTitle => "class title",
-            TextField::PauseMessage => "pause message",
-            TextField::ShownResponse => "response",
+            TextField::Answer => "error-field-answer",
+            TextField::TeacherNote => "error-field-teacher-note",
+            TextField::ClassTitle => "error-field-class-title",
+            TextField::PauseMessage => "error-field-pause-message",
+            TextField::ShownResponse => "error-field-response",
         }
     }
 }
@@ -59,7 +65,7 @@ impl TextField {
 /// A send refused because the text names someone. `Display` quotes the word for the teacher's
 /// own window; `Debug` does not, so a `{:?}` in a log cannot leak it.
 #[derive(Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.message())]
+#[error("{}", self.message_in(a2learn_i18n::words(a2learn_i18n::Lang::En)))]
 pub struct TextBlocked {
     pub field: TextField,
     pub what: HitKind,
@@ -68,31 +74,22 @@ pub struct TextBlocked {
 }
 
 impl TextBlocked {
-    fn message(&self) -> String {
-        let field = self.field.label();
-        let word = &self.word;
-        if self.field == TextField::ShownResponse {
+    /// The refusal, quoting the word: for the teacher's own window only.
+    pub fn said(&self) -> crate::error::Said {
+        let id = match (self.field == TextField::ShownResponse, self.what) {
             // Not the teacher's words but a student's: it stays on the teacher's screen.
-            let what = match self.what {
-                HitKind::RosterName => "a name from a class roster",
-                HitKind::Email => "an e-mail address",
-            };
-            return format!(
-                "Not shown: this response contains “{word}”, {what}. A response that names \
-                 someone stays on your screen and never goes to the projector."
-            );
-        }
-        match self.what {
-            HitKind::RosterName => format!(
-                "Not sent: your {field} contains “{word}”, a name from a class roster. Names stay \
-                 on this computer, and the host only knows students by anonymous ids. Rephrase \
-                 without the name and send again."
-            ),
-            HitKind::Email => format!(
-                "Not sent: your {field} contains “{word}”, an e-mail address. Addresses stay on \
-                 this computer. Rephrase without it and send again."
-            ),
-        }
+            (true, HitKind::RosterName) => "error-shown-names-someone",
+            (true, HitKind::Email) => "error-shown-email",
+            (false, HitKind::RosterName) => "error-text-names-someone",
+            (false, HitKind::Email) => "error-text-email",
+        };
+        crate::error::Said::with_code(crate::ErrorCode::TextBlocked, id)
+            .message("field", self.field.label_id())
+            .with("word", &self.word)
+    }
+
+    fn message_in(&self, c: &a2learn_i18n::Words) -> String {
+        self.said().in_language(c)
     }
 }
 
@@ -131,6 +128,10 @@ impl crate::error::Coded for TextBlocked {
     fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::TextBlocked
     }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        Some(self.message_in(c))
+    }
 }
 
 impl crate::error::Coded for OutgoingError {
@@ -138,6 +139,13 @@ impl crate::error::Coded for OutgoingError {
         match self {
             OutgoingError::Blocked(b) => b.code(),
             OutgoingError::Store(s) => s.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            OutgoingError::Blocked(b) => b.localized(c),
+            OutgoingError::Store(s) => s.localized(c),
         }
     }
 }

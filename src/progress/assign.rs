@@ -11,19 +11,21 @@ use crate::privacy::outgoing::{OutgoingError, OutgoingText, TextField};
 /// Longest note for the class.
 pub const MAX_NOTE_CHARS: usize = 2000;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FieldError {
     /// `pathway_id`, `due_at` or `note`.
     pub field: String,
-    pub message: String,
+    pub message: crate::error::Said,
 }
 
-fn field(field: &str, message: impl Into<String>) -> FieldError {
+fn field(field: &str, message: crate::error::Said) -> FieldError {
     FieldError {
         field: field.to_string(),
-        message: message.into(),
+        message,
     }
 }
+
+use crate::error::Said;
 
 /// Every problem with the input (empty when it is good). `now_ms` is the injected clock's.
 pub fn check_assignment(
@@ -34,19 +36,24 @@ pub fn check_assignment(
 ) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if pathway_id.trim().is_empty() {
-        errors.push(field("pathway_id", "choose a pathway"));
+        errors.push(field(
+            "pathway_id",
+            Said::refused("error-assign-no-pathway"),
+        ));
     }
     if let Some(due) = due_at_ms
         && due <= now_ms
     {
-        errors.push(field("due_at", "the due date is in the past"));
+        errors.push(field("due_at", Said::refused("error-assign-due-past")));
     }
     if let Some(note) = note {
         let n = note.chars().count();
         if n > MAX_NOTE_CHARS {
             errors.push(field(
                 "note",
-                format!("the note is {n} characters; at most {MAX_NOTE_CHARS}"),
+                Said::refused("error-assign-note-too-long")
+                    .count("chars", n as f64)
+                    .count("max", MAX_NOTE_CHARS as f64),
             ));
         }
     }
@@ -56,11 +63,11 @@ pub fn check_assignment(
 /// RFC 3339 UTC for the host.
 pub fn rfc3339(ms: i64) -> Result<String, ActionError> {
     a2learn_contract::rfc3339::format_ms(ms)
-        .ok_or_else(|| ActionError::Invalid("the due date is out of range".into()))
+        .ok_or_else(|| crate::error::Said::refused("error-due-out-of-range").into())
 }
 
 /// What an assignment attempt gave: the new assignment's id, or the field errors.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AssignOutcome {
     pub assignment_id: Option<String>,
     pub field_errors: Vec<FieldError>,
@@ -93,7 +100,7 @@ pub async fn assign_pathway(
             Err(OutgoingError::Blocked(blocked)) => {
                 return Ok(AssignOutcome {
                     assignment_id: None,
-                    field_errors: vec![field("note", blocked.to_string())],
+                    field_errors: vec![field("note", blocked.said())],
                 });
             }
             Err(OutgoingError::Store(e)) => return Err(e.into()),

@@ -49,11 +49,11 @@ impl Store {
 
     pub async fn set_idle_after_minutes(&self, minutes: u32) -> Result<u32, StoreError> {
         if !IDLE_AFTER_MINUTES.contains(&minutes) {
-            return Err(StoreError::Invalid(format!(
-                "Idle after must be between {} and {} minutes; got {minutes}.",
-                IDLE_AFTER_MINUTES.start(),
-                IDLE_AFTER_MINUTES.end()
-            )));
+            return Err(crate::error::Said::refused("error-idle-after-range")
+                .count("min", *IDLE_AFTER_MINUTES.start())
+                .count("max", *IDLE_AFTER_MINUTES.end())
+                .count("got", minutes)
+                .into());
         }
         self.set_setting(IDLE_AFTER_KEY, &minutes.to_string())
             .await?;

@@ -46,6 +46,8 @@ impl Labeler {
                 .map(|l| (l.clone(), roster.name(l).unwrap_or(l).to_string()))
                 .collect(),
             Privacy::Projector { seed } => {
+                // Aliases are words the window shows: in its language.
+                let words = a2learn_i18n::words(crate::error::window_language());
                 let mut order: Vec<(u64, &String)> =
                     learners.iter().map(|l| (mix(seed, l), l)).collect();
                 order.sort();
@@ -53,7 +55,13 @@ impl Labeler {
                 order
                     .into_iter()
                     .enumerate()
-                    .map(|(i, (_, l))| (l.clone(), format!("Learner {:0width$}", i + 1)))
+                    .map(|(i, (_, l))| {
+                        let n = format!("{:0width$}", i + 1);
+                        (
+                            l.clone(),
+                            words.t_args("view-learner-alias", &[("n", n.into())]),
+                        )
+                    })
                     .collect()
             }
         };
@@ -73,7 +81,9 @@ impl Labeler {
     pub fn label(&self, learner: &str) -> String {
         match self.labels.get(learner) {
             Some(l) => l.clone(),
-            None if self.projector_safe() => "Learner".to_string(),
+            None if self.projector_safe() => {
+                a2learn_i18n::words(crate::error::window_language()).t("view-learner")
+            }
             None => learner.to_string(),
         }
     }

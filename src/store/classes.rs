@@ -44,12 +44,12 @@ impl Store {
             return Err(StoreError::Invalid("a class needs an id".into()));
         }
         if title.is_empty() {
-            return Err(StoreError::Invalid("a class needs a title".into()));
+            return Err(crate::error::Said::refused("error-class-title-empty").into());
         }
         if title.chars().count() > MAX_TITLE_CHARS {
-            return Err(StoreError::Invalid(format!(
-                "a class title is at most {MAX_TITLE_CHARS} characters"
-            )));
+            return Err(crate::error::Said::refused("error-class-title-too-long")
+                .count("max", MAX_TITLE_CHARS as f64)
+                .into());
         }
         on_pool!(self.engine(), |pool| {
             sqlx::query(

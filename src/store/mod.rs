@@ -158,6 +158,9 @@ pub enum StoreError {
     /// The host token could not be kept or read (the credential store, or its file).
     #[error(transparent)]
     Credentials(#[from] crate::host::credentials::CredentialError),
+    /// The teacher's input refused, or a thing not found, in words the window translates.
+    #[error(transparent)]
+    Said(#[from] crate::error::Said),
 }
 
 impl From<IngestError> for StoreError {
@@ -172,7 +175,64 @@ impl crate::error::Coded for StoreError {
         match self {
             StoreError::Invalid(_) => crate::ErrorCode::InvalidInput,
             StoreError::NotFound(_) => crate::ErrorCode::NotFound,
+            StoreError::Said(s) => s.code(),
             _ => crate::ErrorCode::Storage,
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        let path = |p: &std::path::Path| p.display().to_string();
+        match self {
+            StoreError::Said(s) => Some(s.in_language(c)),
+            StoreError::Newer {
+                path: p,
+                found,
+                known,
+            } => Some(c.t_args(
+                "error-store-newer",
+                &[
+                    ("path", path(p).into()),
+                    ("found", (*found).into()),
+                    ("known", (*known).into()),
+                ],
+            )),
+            StoreError::NewerShared {
+                location,
+                found,
+                known,
+            } => Some(c.t_args(
+                "error-store-newer-shared",
+                &[
+                    ("location", location.into()),
+                    ("found", (*found).into()),
+                    ("known", (*known).into()),
+                ],
+            )),
+            StoreError::Damaged {
+                path: p,
+                reason,
+                backups,
+            } => Some(c.t_args(
+                "error-store-damaged",
+                &[
+                    ("path", path(p).into()),
+                    ("reason", reason.into()),
+                    ("backups", path(backups).into()),
+                ],
+            )),
+            StoreError::Missing {
+                path: p,
+                backups,
+                newest,
+            } => Some(c.t_args(
+                "error-store-missing",
+                &[
+                    ("path", path(p).into()),
+                    ("backups", path(backups).into()),
+                    ("newest", path(newest).into()),
+                ],
+            )),
+            _ => None,
         }
     }
 }

@@ -131,9 +131,11 @@ pub async fn classes(store: &Store) -> Result<Vec<ClassSummary>, ViewError> {
     Ok(counts
         .into_iter()
         .map(|c| ClassSummary {
-            host: shared
-                .contains(&c.title)
-                .then(|| c.host_id.unwrap_or_else(|| "no host".into())),
+            host: shared.contains(&c.title).then(|| {
+                c.host_id.unwrap_or_else(|| {
+                    a2learn_i18n::words(crate::error::window_language()).t("view-no-host")
+                })
+            }),
             class_id: c.class_id,
             title: c.title,
             join_code: c.join_code,

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ViewError;
 use crate::dto::{count_i32 as n32, ms};
+use crate::error::window_language;
 use crate::groups::Scope;
 use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
@@ -180,7 +181,7 @@ pub async fn grid_rows(
     scope: &Scope,
 ) -> Result<GridView, ViewError> {
     if privacy != Privacy::Names {
-        return Err(ViewError::HiddenFromRoom("A row by student"));
+        return Err(crate::error::Said::hidden_from_room("error-hidden-rows").into());
     }
     let learners = scope.narrow(learners);
     if learners.len() > MAX_GRID_ROWS {
@@ -401,7 +402,7 @@ pub async fn evidence(
     })
 }
 
-#[derive(Debug, Clone, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct MasteryCellView {
     pub standard: Option<String>,
     pub visibility: Visibility,
@@ -423,7 +424,7 @@ pub struct MasteryView {
     pub total: MasteryCellView,
 }
 
-fn mastery_cell(c: crate::progress::mastery::MasteryCell) -> MasteryCellView {
+pub(crate) fn mastery_cell(c: crate::progress::mastery::MasteryCell) -> MasteryCellView {
     MasteryCellView {
         standard: c.standard,
         visibility: c.visibility,
@@ -481,8 +482,9 @@ pub async fn mastery(
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct NeedsMeView {
     pub reason: Reason,
-    /// The reason as a sentence ("asked for help", "struggling: 3 failed checks").
-    pub reason_text: String,
+    /// How many failed checks (struggling) or incorrect completions (repeated failures); 0 for
+    /// a help request or a follow-up. The window says the reason in its language from these two.
+    pub count: i32,
     pub label: String,
     /// `None` in projector-safe mode.
     pub learner: Option<String>,
@@ -517,12 +519,7 @@ pub async fn needs_me(
     Ok(items
         .into_iter()
         .map(|i| NeedsMeView {
-            reason_text: match i.reason {
-                Reason::FollowUp => "missed — follow up".to_string(),
-                Reason::HelpRequest => "asked for help".to_string(),
-                Reason::Struggling => format!("struggling: {} failed checks", i.count),
-                Reason::RepeatedFailures => format!("{} incorrect completions", i.count),
-            },
+            count: n32(i.count),
             reason: i.reason,
             label: labels.label(&i.learner),
             learner: labels.visible_id(&i.learner),
@@ -675,7 +672,11 @@ pub async fn assign(live: &Live, input: AssignInput) -> Result<AssignOutcomeView
         field_errors: outcome
             .field_errors
             .into_iter()
-            .map(|FieldError { field, message }| FieldErrorView { field, message })
+            .map(|FieldError { field, message }| FieldErrorView {
+                field,
+                // The view is the window's: its words are in the window's language.
+                message: message.in_language(a2learn_i18n::words(window_language())),
+            })
             .collect(),
     })
 }

@@ -11,7 +11,7 @@ use tokio_util::sync::CancellationToken;
 use super::ViewError;
 use crate::dto::total;
 use crate::export::{
-    DEFAULT_HOME_PAGE, ExportError, ExportRequest, Format, HOME_PAGE_SETTING, LAST_FOLDER_SETTING,
+    DEFAULT_HOME_PAGE, ExportRequest, Format, HOME_PAGE_SETTING, LAST_FOLDER_SETTING,
     check_home_page, export_to_path,
 };
 use crate::store::{Store, StoreError};
@@ -66,7 +66,7 @@ impl ExportSlot {
     fn take_slot(&self) -> Result<CancellationToken, ViewError> {
         let mut running = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         if running.is_some() {
-            return Err(StoreError::Invalid("an export is running already".into()).into());
+            return Err(crate::error::Said::refused("error-export-running").into());
         }
         let cancel = CancellationToken::new();
         *running = Some(cancel.clone());
@@ -122,7 +122,7 @@ pub async fn run(
 ) -> Result<ExportDone, ViewError> {
     let path = PathBuf::from(&options.path);
     if !path.is_absolute() {
-        return Err(ExportError::Invalid("the export needs a full file path".into()).into());
+        return Err(crate::error::Said::refused("error-export-full-path").into());
     }
     let req = ExportRequest {
         class_id: options.class_id,

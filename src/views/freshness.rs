@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use super::ViewError;
 use crate::dto::ms;
-use crate::export::rfc3339;
 use crate::host::ConnectionState;
 use crate::live::Live;
 use crate::store::Store;
@@ -81,14 +80,15 @@ pub async fn freshness(
 }
 
 /// The line the printed report carries (UTC, as the report's other times): the same facts as
-/// the class header's, without the ticking "ago".
-pub fn report_line(f: &FreshnessView) -> String {
-    let time = |t: Option<f64>| t.map(|t| rfc3339(t as i64));
+/// the class header's, without the ticking "ago", in the catalog's language.
+pub fn report_line(f: &FreshnessView, c: &a2learn_i18n::Words) -> String {
+    let time = |t: Option<f64>| t.map(|t| c.date_time_utc(t as i64));
     match (time(f.newest_work_ms), time(f.last_heard_ms)) {
-        (None, _) => "No work received yet.".into(),
-        (Some(newest), Some(heard)) => {
-            format!("All work up to {newest} (UTC) received; the host was last heard {heard}.")
-        }
-        (Some(newest), None) => format!("All work up to {newest} (UTC) received."),
+        (None, _) => c.t("print-fresh-none"),
+        (Some(newest), Some(heard)) => c.t_args(
+            "print-fresh-heard",
+            &[("newest", newest.into()), ("heard", heard.into())],
+        ),
+        (Some(newest), None) => c.t_args("print-fresh", &[("newest", newest.into())]),
     }
 }

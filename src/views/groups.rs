@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::ViewError;
 use crate::dto::count_i32 as n32;
-use crate::groups::{Group, SuggestedGroup};
+use crate::groups::{Basis, Group, SuggestedGroup};
 use crate::progress::names::Privacy;
 use crate::store::Store;
 
@@ -25,8 +25,13 @@ pub struct GroupView {
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
 pub struct SuggestedGroupView {
+    /// The name the group gets when made: the misconception, or "Missed <standard>" in the
+    /// window's language.
     pub name: String,
-    pub reason: String,
+    /// What the learners' newest runs showed (the students' widget's words), or
+    pub misconception: Option<String>,
+    /// the standard the knowledge map calls them "missed" on.
+    pub missed_standard: Option<String>,
     pub learners: Vec<String>,
     pub labels: Vec<String>,
 }
@@ -95,11 +100,26 @@ pub async fn groups_view(
             .suggested_groups(class_id)
             .await?
             .into_iter()
-            .map(|s: SuggestedGroup| SuggestedGroupView {
-                labels: s.learners.iter().map(|l| labels.label(l)).collect(),
-                name: s.name,
-                reason: s.reason,
-                learners: s.learners,
+            .map(|s: SuggestedGroup| {
+                let (name, misconception, missed_standard) = match s.basis {
+                    Basis::Misconception(m) => (m.clone(), Some(m), None),
+                    Basis::MissedStandard(code) => (
+                        a2learn_i18n::words(crate::error::window_language())
+                            .t_args("view-missed-group-name", &[("standard", (&code).into())]),
+                        None,
+                        Some(code),
+                    ),
+                };
+                SuggestedGroupView {
+                    labels: s.learners.iter().map(|l| labels.label(l)).collect(),
+                    name: name
+                        .chars()
+                        .take(crate::groups::MAX_GROUP_NAME_CHARS)
+                        .collect(),
+                    misconception,
+                    missed_standard,
+                    learners: s.learners,
+                }
             })
             .collect()
     };
@@ -140,7 +160,7 @@ pub async fn save_group(
     learners: &[String],
 ) -> Result<(), ViewError> {
     if privacy != Privacy::Names {
-        return Err(ViewError::HiddenFromRoom("Making a group"));
+        return Err(crate::error::Said::hidden_from_room("error-hidden-groups").into());
     }
     store.save_group(class_id, name, learners).await?;
     Ok(())

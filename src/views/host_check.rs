@@ -53,11 +53,17 @@ impl HostCheckView {
                     checks: report.checks,
                 }
             }
-            Err(e) => HostCheckView {
-                works: false,
-                verdict: format!("{e}. Check the address, and that the host is running."),
-                checks: Vec::new(),
-            },
+            Err(e) => {
+                use crate::error::Coded as _;
+                // With no checks to build it from, the window shows this sentence as it is.
+                let w = a2learn_i18n::words(crate::error::window_language());
+                let error = e.localized(w).unwrap_or_else(|| e.to_string());
+                HostCheckView {
+                    works: false,
+                    verdict: w.t_args("view-check-unreachable", &[("error", error.into())]),
+                    checks: Vec::new(),
+                }
+            }
         }
     }
 }
@@ -67,14 +73,14 @@ pub async fn check_new_host(
     store: &Store,
     input: &HostCheckInput,
 ) -> Result<HostCheckView, ViewError> {
-    let url = validate_host_url(&input.url).map_err(StoreError::Invalid)?;
+    let url = validate_host_url(&input.url).map_err(StoreError::from)?;
     let typed = input.token.trim();
     let token = if typed.is_empty() {
         let saved = store.host_settings().await?;
         match (saved.url, saved.token) {
             (Some(saved_url), Some(token)) if saved_url == url => token,
             _ => {
-                return Err(StoreError::Invalid("enter the token the host gave you".into()).into());
+                return Err(crate::error::Said::refused("error-host-token-missing").into());
             }
         }
     } else {
@@ -95,7 +101,7 @@ pub async fn check_new_host(
 /// Diagnostics: every read-only check on the host the app follows now (the demo host too).
 pub async fn check_followed_host(live: &Live) -> Result<HostCheckView, ViewError> {
     let Some(target) = live.target().await else {
-        return Err(StoreError::Invalid("no host is set: choose one in Settings".into()).into());
+        return Err(crate::error::Said::refused("error-host-none").into());
     };
     Ok(HostCheckView::of(
         check_host(&CheckOptions {

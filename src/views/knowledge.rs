@@ -16,7 +16,7 @@ use crate::progress::suppression::{Table, Visibility, suppress};
 use crate::store::Store;
 
 /// One state's count on a node; `count` is `None` when suppressed (`shown` says why).
-#[derive(Debug, Clone, Serialize, specta::Type)]
+#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct StateCountView {
     pub state: NodeState,
     pub label: String,

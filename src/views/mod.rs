@@ -50,8 +50,10 @@ pub enum ViewError {
     #[error(transparent)]
     Export(#[from] ExportError),
     /// A per-student view asked for under projector-safe mode: the room sees no one's page.
-    #[error("{0} is hidden in projector-safe mode: turn it off on the teacher's own screen.")]
-    HiddenFromRoom(&'static str),
+    /// A view that names students, asked for in projector-safe mode; or another sentence of
+    /// ours the window translates.
+    #[error(transparent)]
+    Said(#[from] crate::error::Said),
     #[error(transparent)]
     Desk(#[from] crate::desk::DeskError),
 }
@@ -63,8 +65,19 @@ impl Coded for ViewError {
             ViewError::Host(e) => e.code(),
             ViewError::Action(e) => e.code(),
             ViewError::Export(e) => e.code(),
-            ViewError::HiddenFromRoom(_) => ErrorCode::PrivacyBlocked,
+            ViewError::Said(s) => s.code(),
             ViewError::Desk(e) => e.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            ViewError::Store(e) => e.localized(c),
+            ViewError::Host(e) => e.localized(c),
+            ViewError::Action(e) => e.localized(c),
+            ViewError::Export(e) => e.localized(c),
+            ViewError::Said(s) => Some(s.in_language(c)),
+            ViewError::Desk(e) => e.localized(c),
         }
     }
 }

@@ -12,7 +12,6 @@ use crate::dto::count_i32 as n32;
 use crate::progress::grid::CellState;
 use crate::progress::mastery::mastery;
 use crate::progress::names::{Labeler, Privacy};
-use crate::progress::suppression::Visibility;
 use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
@@ -32,29 +31,13 @@ pub struct ProjectedPathway {
     pub steps: Vec<ProjectedStep>,
 }
 
-/// One standard's mastery, suppressed: a group of fewer than k learners prints only
-/// "fewer than k".
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
-pub struct ProjectedStandard {
-    /// The standard's code, or "Other steps" for steps without one.
-    pub standard: String,
-    pub visibility: Visibility,
-    pub summary: String,
-}
-
 /// One standard of the knowledge map as the room sees it: the title and each state's count
-/// through the suppression (a small group prints "fewer than k").
+/// through the suppression (the window says "fewer than k" from the visibility).
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct ProjectedKnowledge {
     pub title: String,
-    /// (state label, what to print) in the map's order.
-    pub states: Vec<ProjectedState>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
-pub struct ProjectedState {
-    pub label: String,
-    pub shown: String,
+    /// Each state's count in the map's order, suppressed.
+    pub states: Vec<crate::views::knowledge::StateCountView>,
 }
 
 /// One step of the pathway map as the room sees it: its title, done / current / upcoming
@@ -62,8 +45,8 @@ pub struct ProjectedState {
 #[derive(Debug, Clone, PartialEq, Serialize, specta::Type)]
 pub struct ProjectedPlace {
     pub title: String,
-    /// (status label, what to print): done, current, upcoming.
-    pub states: Vec<ProjectedState>,
+    /// Done, current, upcoming: each count, suppressed.
+    pub states: Vec<crate::views::pathway_map::StatusCountView>,
     pub pacing_limit: bool,
 }
 
@@ -81,7 +64,8 @@ pub struct ProjectedPathwayMap {
 pub struct ProjectorView {
     pub learners: i32,
     pub pathways: Vec<ProjectedPathway>,
-    pub mastery: Vec<ProjectedStandard>,
+    /// Mastery per standard, suppressed with `k` (a standard of `None`: the steps without one).
+    pub mastery: Vec<crate::views::class::MasteryCellView>,
     /// The knowledge map's counts per standard, suppressed.
     pub knowledge: Vec<ProjectedKnowledge>,
     /// The pathway map: where the class is on each assigned pathway, suppressed.
@@ -89,9 +73,10 @@ pub struct ProjectorView {
     /// The threshold the mastery figures were suppressed with.
     pub k: i32,
     pub waiting_for_help: i32,
-    /// "Learner 07", … in the order they asked: fresh aliases for this projection only.
+    /// "Learner 07", … (in the window's language) in the order they asked: fresh aliases for
+    /// this projection only.
     pub help_queue: Vec<String>,
-    /// Responses the teacher put on show ("Response A", …), in an order drawn from the
+    /// Responses the teacher put on show (lettered A, B, …), in an order drawn from the
     /// projection (filled by whoever holds the picks: [`super::shown_work::ShownWork`]).
     pub shown_work: Vec<super::shown_work::ShownResponse>,
 }
@@ -154,11 +139,7 @@ impl Store {
         let projected = m
             .standards
             .into_iter()
-            .map(|c| ProjectedStandard {
-                standard: c.standard.unwrap_or_else(|| "Other steps".to_string()),
-                visibility: c.visibility,
-                summary: c.summary,
-            })
+            .map(crate::views::class::mastery_cell)
             .collect();
 
         let map = crate::views::knowledge::map_view(
@@ -171,14 +152,7 @@ impl Store {
             .into_iter()
             .map(|n| ProjectedKnowledge {
                 title: n.title,
-                states: n
-                    .counts
-                    .into_iter()
-                    .map(|c| ProjectedState {
-                        label: c.label,
-                        shown: c.shown,
-                    })
-                    .collect(),
+                states: n.counts,
             })
             .collect();
 
@@ -200,14 +174,7 @@ impl Store {
                 .map(|n| ProjectedPlace {
                     title: n.title,
                     pacing_limit: n.pacing_limit,
-                    states: n
-                        .counts
-                        .into_iter()
-                        .map(|c| ProjectedState {
-                            label: c.label,
-                            shown: c.shown,
-                        })
-                        .collect(),
+                    states: n.counts,
                 })
                 .collect(),
         })

@@ -73,7 +73,12 @@ pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
         });
     RecoveryView {
         problem,
-        message: error.to_string(),
+        message: {
+            use crate::error::Coded as _;
+            error
+                .localized(a2learn_i18n::words(crate::error::window_language()))
+                .unwrap_or_else(|| error.to_string())
+        },
         database: db.display().to_string(),
         backup,
     }

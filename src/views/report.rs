@@ -13,6 +13,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use a2learn_i18n::{Arg, Words};
+
 use serde::Serialize;
 
 use super::ViewError;
@@ -164,9 +166,11 @@ pub struct ReportView {
     pub identified: bool,
     /// When the report was made, RFC 3339 UTC.
     pub generated_at: String,
-    /// How fresh the data is: the newest work and when the host was last heard
-    /// ([`super::freshness::report_line`]).
-    pub freshness: String,
+    /// The same instant, epoch ms (what the printed page writes in its language).
+    pub generated_ms: f64,
+    /// How fresh the data is: the newest work and when the host was last heard (the printed
+    /// page says it with [`super::freshness::report_line`]).
+    pub freshness: super::freshness::FreshnessView,
     /// The group the report is narrowed to, if any.
     pub group: Option<String>,
 }
@@ -408,9 +412,8 @@ pub async fn report(store: &Store, req: &ReportRequest) -> Result<ReportView, Vi
         class_title,
         identified: req.names == ReportNames::Identified,
         generated_at: rfc3339(store.now_ms()),
-        freshness: super::freshness::report_line(
-            &super::freshness::freshness(store, None, &req.class_id).await?,
-        ),
+        generated_ms: ms(store.now_ms()),
+        freshness: super::freshness::freshness(store, None, &req.class_id).await?,
         group: scope.group_name().map(str::to_owned),
     };
     for a in &assignments {
@@ -482,106 +485,155 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn plural(n: i32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// A span of time the way a teacher says it ("45 s", "3 min", "1 h 5 min"), as the window does.
-fn span(ms: i64) -> String {
+fn span(c: &Words, ms: i64) -> String {
     let s = (ms.max(0) + 500) / 1000;
     if s < 60 {
-        return format!("{s} s");
+        return c.t_args("span-seconds", &[("s", s.into())]);
     }
     let m = s / 60;
     if m < 60 {
-        return format!("{m} min");
+        return c.t_args("span-minutes", &[("m", m.into())]);
     }
     match m % 60 {
-        0 => format!("{} h", m / 60),
-        rest => format!("{} h {rest} min", m / 60),
+        0 => c.t_args("span-hours", &[("h", (m / 60).into())]),
+        rest => c.t_args(
+            "span-hours-minutes",
+            &[("h", (m / 60).into()), ("m", rest.into())],
+        ),
     }
 }
 
-fn mean(v: Option<f64>) -> String {
-    v.map_or_else(|| "—".to_string(), |m| format!("{m:.1}"))
+fn mean(c: &Words, v: Option<f64>) -> String {
+    v.map_or_else(|| "—".to_string(), |m| c.number((m * 10.0).round() / 10.0))
 }
 
-const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111;\
-margin:0;font-size:11pt}section.page{padding:1.5cm;break-after:page;page-break-after:always}\
-section.page:last-of-type{break-after:auto;page-break-after:auto}h1{font-size:16pt;margin:0 0 .2em}\
-h2{font-size:12.5pt;margin:1.2em 0 .4em}p.meta{color:#444;margin:0 0 1em}\
-table{border-collapse:collapse;width:100%;margin:.3em 0}th,td{border:1px solid #999;\
-padding:.25em .4em;text-align:left;vertical-align:top}td.n,th.n{text-align:right}\
-th{background:#eee}ul{margin:.2em 0;padding-left:1.2em}.muted{color:#555}\
-@media print{section.page{padding:0}}";
+const STYLE: &str = "body{font-family:system-ui,-apple-system,'Segoe UI','Noto Sans Arabic','DejaVu Sans',\
+sans-serif;color:#111;margin:0;font-size:11pt}section.page{padding:1.5cm;break-after:page;\
+page-break-after:always}section.page:last-of-type{break-after:auto;page-break-after:auto}\
+h1{font-size:16pt;margin:0 0 .2em}h2{font-size:12.5pt;margin:1.2em 0 .4em}\
+p.meta{color:#444;margin:0 0 1em}table{border-collapse:collapse;width:100%;margin:.3em 0}\
+th,td{border:1px solid #999;padding:.25em .4em;text-align:start;vertical-align:top}\
+td.n,th.n{text-align:end}th{background:#eee}ul{margin:.2em 0;padding-inline-start:1.2em}\
+.muted{color:#555}@media print{section.page{padding:0}}";
 
-/// The report as one self-contained HTML document: one printable page per assignment, inline
-/// CSS, no script, no remote resource, every text escaped.
-pub fn to_html(report: &ReportView) -> String {
+/// Text that is not ours (titles, ids, codes, students' words): escaped, kept out of translation,
+/// and isolated so it keeps its own direction inside a sentence of either direction.
+fn data(text: &str) -> String {
+    format!("<bdi translate=\"no\">{}</bdi>", escape(text))
+}
+
+/// The report as one self-contained HTML document in the catalog's language: one printable page
+/// per assignment, inline CSS, no script, no remote resource, every text escaped.
+pub fn to_html(report: &ReportView, c: &Words) -> String {
     let mut h = String::with_capacity(16 * 1024);
     let _ = write!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"{}\" dir=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width\">\
-         <title>{} — class report</title><style>{STYLE}</style></head><body>\n",
-        escape(&report.class_title)
+         <title>{}</title><style>{STYLE}</style></head><body>\n",
+        c.lang().tag(),
+        c.lang().dir(),
+        escape(&c.t_args("print-title", &[("class", (&report.class_title).into())]))
     );
     if report.assignments.is_empty() {
         let _ = writeln!(
             h,
-            "<section class=\"page\"><h1>{}</h1><p>No assignments.</p></section>",
-            escape(&report.class_title)
+            "<section class=\"page\"><h1>{}</h1><p>{}</p></section>",
+            data(&report.class_title),
+            escape(&c.t("print-no-assignments"))
         );
     }
     for a in &report.assignments {
-        assignment_html(&mut h, report, a);
+        assignment_html(&mut h, report, a, c);
     }
     h.push_str("</body></html>\n");
     h
 }
 
-fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView) {
+fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView, c: &Words) {
     let e = escape;
+    // A sentence with data in it: the arguments go in escaped and isolated, the words escaped.
+    let say = |id: &str, args: &[(&str, &str)]| -> String {
+        const MARK: char = '\u{E000}';
+        let marked: Vec<(&str, Arg<'_>)> = args
+            .iter()
+            .map(|(k, _)| (*k, Arg::Owned(format!("{MARK}{k}{MARK}"))))
+            .collect();
+        let mut out = e(&c.t_args(id, &marked));
+        for (k, v) in args {
+            out = out.replace(&format!("{MARK}{k}{MARK}"), &data(v));
+        }
+        out
+    };
+    let mut meta = say(
+        "print-meta",
+        &[
+            ("class", &report.class_id),
+            ("assignment", &a.assignment_id),
+            ("made", &c.date_time_utc(report.generated_ms as i64)),
+        ],
+    );
+    if let Some(g) = &report.group {
+        let _ = write!(meta, " · {}", say("print-meta-group", &[("group", g)]));
+    }
+    if report.identified {
+        let _ = write!(meta, " · <strong>{}</strong>", e(&c.t("print-identified")));
+    } else {
+        let _ = write!(meta, " · {}", e(&c.t("print-anonymous")));
+    }
     let _ = write!(
         h,
-        "<section class=\"page\"><h1>{} — {}</h1><p class=\"meta\">Class {}{} · assignment {} · \
-         made {} (UTC){}</p><p class=\"meta\" data-freshness>{}</p>",
-        e(&report.class_title),
-        e(&a.pathway_title),
-        e(&report.class_id),
-        report
-            .group
-            .as_deref()
-            .map_or_else(String::new, |g| format!(" · group “{}” only", e(g))),
-        e(&a.assignment_id),
-        e(&report.generated_at),
-        if report.identified {
-            " · <strong>names students: keep inside the school</strong>"
-        } else {
-            " · anonymous ids"
-        },
-        e(&report.freshness),
+        "<section class=\"page\"><h1>{}</h1><p class=\"meta\">{meta}</p>\
+         <p class=\"meta\" data-freshness>{}</p>",
+        say(
+            "print-heading",
+            &[
+                ("class", &report.class_title),
+                ("pathway", &a.pathway_title)
+            ]
+        ),
+        e(&super::freshness::report_line(&report.freshness, c)),
     );
-    let c = &a.completion;
+    let done = &a.completion;
     let _ = write!(
         h,
-        "<h2>Completion</h2><p>{} of {} finished every step; {} started.</p>",
-        c.finished,
-        plural(c.learners, "learner", "learners"),
-        c.started
+        "<h2>{}</h2><p>{}</p>",
+        e(&c.t("print-completion-title")),
+        e(&c.t_args(
+            "print-completion",
+            &[
+                ("finished", done.finished.into()),
+                ("learners", done.learners.into()),
+                ("started", done.started.into()),
+            ]
+        ))
     );
-    h.push_str(
-        "<h2>Steps</h2><table><thead><tr><th>Step</th><th>Standard</th>\
-         <th class=\"n\">Right first try</th><th class=\"n\">Right after retries</th>\
-         <th class=\"n\">Incorrect</th><th class=\"n\">No verdict</th>\
-         <th class=\"n\">Not reached</th><th class=\"n\">Mean attempts</th>\
-         <th class=\"n\">Mean hints</th><th class=\"n\">Median time*</th>\
-         <th class=\"n\">Helped · then right**</th><th>Common responses</th></tr></thead><tbody>",
+    let th = |id: &str, numeric: bool| {
+        format!(
+            "<th{}>{}</th>",
+            if numeric { " class=\"n\"" } else { "" },
+            e(&c.t(id))
+        )
+    };
+    let _ = write!(
+        h,
+        "<h2>{}</h2><table><thead><tr>{}{}{}{}{}{}{}{}{}{}{}{}</tr></thead><tbody>",
+        e(&c.t("print-steps-title")),
+        th("print-col-step", false),
+        th("print-col-standard", false),
+        th("print-col-first-try", true),
+        th("print-col-after-retries", true),
+        th("print-col-incorrect", true),
+        th("print-col-no-verdict", true),
+        th("print-col-not-reached", true),
+        th("print-col-mean-attempts", true),
+        th("print-col-mean-hints", true),
+        th("print-col-median-time", true),
+        th("print-col-helped", true),
+        th("print-col-responses", false),
     );
+    let n = |v: i32| c.number(f64::from(v));
     for s in &a.steps {
         let responses = if s.common_responses.is_empty() {
             "<span class=\"muted\">—</span>".to_string()
@@ -589,7 +641,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
             let items: Vec<String> = s
                 .common_responses
                 .iter()
-                .map(|r| format!("<li>{} ({})</li>", e(&r.response), r.count))
+                .map(|r| format!("<li>{} ({})</li>", data(&r.response), n(r.count)))
                 .collect();
             format!("<ul>{}</ul>", items.concat())
         };
@@ -599,102 +651,138 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td>{}</td></tr>",
-            e(&s.title),
+            data(&s.title),
             if s.assesses {
-                ""
+                String::new()
             } else {
-                " <span class=\"muted\">(not assessed)</span>"
+                format!(
+                    " <span class=\"muted\">{}</span>",
+                    e(&c.t("print-not-assessed"))
+                )
             },
-            e(s.standard.as_deref().unwrap_or("—")),
-            s.first_try,
-            s.after_retries,
-            s.incorrect,
-            s.no_verdict,
-            s.not_reached,
-            mean(s.mean_attempts),
-            mean(s.mean_hints),
+            s.standard.as_deref().map_or_else(|| "—".to_string(), data),
+            n(s.first_try),
+            n(s.after_retries),
+            n(s.incorrect),
+            n(s.no_verdict),
+            n(s.not_reached),
+            mean(c, s.mean_attempts),
+            mean(c, s.mean_hints),
             s.median_time_ms
-                .map_or_else(|| "—".to_string(), |t| span(t as i64)),
+                .map_or_else(|| "—".to_string(), |t| span(c, t as i64)),
             if s.helped == 0 {
                 "—".to_string()
             } else {
-                format!("{} · {}", s.helped, s.then_right)
+                format!("{} · {}", n(s.helped), n(s.then_right))
             },
             responses
         );
     }
-    h.push_str(
-        "</tbody></table><p class=\"meta\">* Median time on a step: from finishing the step \
-         before to finishing this one (the first step has none). ** Help requests answered or \
-         declined on the step, and how many of those learners then got it right (their next \
-         run of the step, or of the next step when they had finished it before the help).</p>",
-    );
-    h.push_str(
-        "<h2>Mastery by standard</h2><table><thead><tr><th>Standard</th>\
-         <th class=\"n\">Learners</th><th class=\"n\">Results</th><th class=\"n\">Checked</th>\
-         <th class=\"n\">Correct</th><th class=\"n\">Attempts</th><th class=\"n\">Hints</th>\
-         <th>Summary</th></tr></thead><tbody>",
+    let _ = write!(
+        h,
+        "</tbody></table><p class=\"meta\">{}</p><h2>{}</h2><table><thead><tr>{}{}{}{}{}{}{}{}\
+         </tr></thead><tbody>",
+        e(&c.t("print-steps-note")),
+        e(&c.t("print-mastery-title")),
+        th("print-col-standard", false),
+        th("print-col-learners", true),
+        th("print-col-results", true),
+        th("print-col-checked", true),
+        th("print-col-correct", true),
+        th("print-col-attempts", true),
+        th("print-col-hints", true),
+        th("print-col-summary", false),
     );
     for m in &a.mastery {
+        // The report shows every count (the teacher's own class), so a row is a verdict or
+        // "not enough evidence", as `progress::mastery` decides.
+        let summary = if m.checked < crate::progress::mastery::MIN_EVIDENCE as i32 {
+            c.t_args("print-mastery-not-enough", &[("checked", m.checked.into())])
+        } else {
+            c.t_args(
+                "print-mastery-correct",
+                &[("correct", m.correct.into()), ("checked", m.checked.into())],
+            )
+        };
         let _ = write!(
             h,
             "<tr><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>\
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
-            e(m.standard.as_deref().unwrap_or("All standards")),
-            m.learners,
-            m.results,
-            m.checked,
-            m.correct,
-            m.attempts,
-            m.hints,
-            e(&m.summary)
+            m.standard
+                .as_deref()
+                .map_or_else(|| e(&c.t("print-all-standards")), data),
+            n(m.learners),
+            n(m.results),
+            n(m.checked),
+            n(m.correct),
+            n(m.attempts),
+            n(m.hints),
+            e(&summary)
         );
     }
-    h.push_str("</tbody></table><h2>Who needs follow-up</h2>");
+    let _ = write!(
+        h,
+        "</tbody></table><h2>{}</h2>",
+        e(&c.t("print-follow-up-title"))
+    );
     if a.follow_ups.is_empty() {
-        h.push_str("<p class=\"muted\">Nobody.</p>");
+        let _ = write!(h, "<p class=\"muted\">{}</p>", e(&c.t("print-nobody")));
     } else {
-        h.push_str(
-            "<table><thead><tr><th>Learner</th><th>Step</th><th>Why</th></tr></thead><tbody>",
+        let _ = write!(
+            h,
+            "<table><thead><tr>{}{}{}</tr></thead><tbody>",
+            th("print-col-learner", false),
+            th("print-col-step", false),
+            th("print-col-why", false)
         );
         for f in &a.follow_ups {
             let why = match f.reason {
-                FollowUpReason::MissedHelpRequest => {
-                    "asked for help; the request closed unanswered"
-                }
-                FollowUpReason::Incorrect => "incorrect",
+                FollowUpReason::MissedHelpRequest => c.t("print-why-missed-help"),
+                FollowUpReason::Incorrect => c.t("print-why-incorrect"),
             };
             let _ = write!(
                 h,
                 "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-                e(&f.learner),
-                e(&f.step_title),
-                why
+                data(&f.learner),
+                data(&f.step_title),
+                e(&why)
             );
         }
         h.push_str("</tbody></table>");
     }
     if !a.students.is_empty() {
-        h.push_str(
-            "<h2>Students</h2><p class=\"muted\">✓ right first try · ↻ right after retries · \
-             ✗ incorrect · ● completed, no verdict · · not reached</p><table class=\"strip\">\
-             <thead><tr><th>Learner</th>",
+        let outcomes = [
+            (Outcome::FirstTry, "✓", c.t("print-outcome-first-try")),
+            (
+                Outcome::AfterRetries,
+                "↻",
+                c.t("print-outcome-after-retries"),
+            ),
+            (Outcome::Incorrect, "✗", c.t("print-outcome-incorrect")),
+            (Outcome::NoVerdict, "●", c.t("print-outcome-no-verdict")),
+            (Outcome::NotReached, "·", c.t("print-outcome-not-reached")),
+        ];
+        let legend: Vec<String> = outcomes
+            .iter()
+            .map(|(_, glyph, name)| format!("{glyph} {}", e(name)))
+            .collect();
+        let _ = write!(
+            h,
+            "<h2>{}</h2><p class=\"muted\">{}</p><table class=\"strip\"><thead><tr>{}",
+            e(&c.t("print-students-title")),
+            legend.join(" · "),
+            th("print-col-learner", false)
         );
         for i in 1..=a.steps.len() {
-            let _ = write!(h, "<th class=\"n\">{i}</th>");
+            let _ = write!(h, "<th class=\"n\">{}</th>", c.number(i as f64));
         }
         h.push_str("</tr></thead><tbody>");
         for st in &a.students {
-            let _ = write!(h, "<tr><td>{}</td>", e(&st.learner));
+            let _ = write!(h, "<tr><td>{}</td>", data(&st.learner));
             for o in &st.outcomes {
-                let (glyph, name) = match o {
-                    Outcome::FirstTry => ("✓", "right first try"),
-                    Outcome::AfterRetries => ("↻", "right after retries"),
-                    Outcome::Incorrect => ("✗", "incorrect"),
-                    Outcome::NoVerdict => ("●", "completed, no verdict"),
-                    Outcome::NotReached => ("·", "not reached"),
-                };
-                let _ = write!(h, "<td class=\"n\" title=\"{name}\">{glyph}</td>");
+                if let Some((_, glyph, name)) = outcomes.iter().find(|(k, _, _)| k == o) {
+                    let _ = write!(h, "<td class=\"n\" title=\"{}\">{glyph}</td>", e(name));
+                }
             }
             h.push_str("</tr>");
         }
@@ -707,6 +795,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
     use super::*;
+    use a2learn_i18n::{Lang, words};
 
     fn sample(response: &str) -> ReportView {
         ReportView {
@@ -714,7 +803,12 @@ mod tests {
             class_title: "Period <3>".into(),
             identified: false,
             generated_at: "2027-01-15T08:00:00Z".into(),
-            freshness: "All work up to 2027-01-15T07:59:58Z (UTC) received.".into(),
+            generated_ms: 1_800_000_000_000.0,
+            freshness: super::super::freshness::FreshnessView {
+                state: super::super::freshness::FreshnessState::NotFollowed,
+                newest_work_ms: Some(1_799_999_998_000.0),
+                last_heard_ms: None,
+            },
             group: None,
             assignments: vec![AssignmentReportView {
                 assignment_id: "as-1".into(),
@@ -765,9 +859,10 @@ mod tests {
 
     #[test]
     fn html_escapes_every_text_and_holds_no_script_or_remote_resource() {
-        let html = to_html(&sample(
-            "<script>alert('x')</script> & <img src=https://e.vil/x>",
-        ));
+        let html = to_html(
+            &sample("<script>alert('x')</script> & <img src=https://e.vil/x>"),
+            words(Lang::En),
+        );
         assert!(!html.contains("<script"), "{html}");
         assert!(!html.contains("<img"));
         assert!(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp;"));
@@ -779,7 +874,66 @@ mod tests {
             assert!(!html.contains(loader), "{loader} in {html}");
         }
         assert!(html.contains("2 learners"));
-        assert!(html.contains("<td>anon_a</td><td class=\"n\" title=\"right first try\">✓</td>"));
+        assert!(html.contains(
+            "<td><bdi translate=\"no\">anon_a</bdi></td><td class=\"n\" title=\"right first try\">✓</td>"
+        ));
+    }
+
+    /// The page's words with every tag, style and `translate="no"` text taken out.
+    fn words_outside_data(html: &str) -> String {
+        let body = &html[html.find("<body>").unwrap()..];
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some(at) = rest.find("<bdi translate=\"no\">") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at..][rest[at..].find("</bdi>").unwrap() + 6..];
+        }
+        out.push_str(rest);
+        let mut text = String::new();
+        let mut in_tag = false;
+        for ch in out.chars() {
+            match ch {
+                '<' => in_tag = true,
+                '>' => {
+                    in_tag = false;
+                    text.push(' ');
+                }
+                c if !in_tag => text.push(c),
+                _ => {}
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn the_page_is_written_in_the_language_asked_for() {
+        let es = to_html(&sample("3/4"), words(Lang::Es));
+        assert!(es.contains("<html lang=\"es\" dir=\"ltr\">"));
+        assert!(
+            es.contains("de 2 estudiantes terminaron todos los pasos"),
+            "{es}"
+        );
+        assert!(
+            es.contains("dic 2026") || es.contains("ene 2027"),
+            "a date in Spanish: {es}"
+        );
+        assert!(!es.contains("Right first try"));
+        let ar = to_html(&sample("3/4"), words(Lang::Ar));
+        assert!(ar.contains("<html lang=\"ar\" dir=\"rtl\">"));
+        // Arabic's dual: two learners are "متعلّمَين اثنين", not the plural of three or more.
+        assert!(ar.contains("متعلّمَين اثنين"), "{ar}");
+        assert!(!ar.contains("Steps"));
+        // In the pseudo-locale every word outside the data (ids, titles, responses) is accented:
+        // a plain English word left on the page did not come from a catalog.
+        let xa = words_outside_data(&to_html(&sample("three quarters"), words(Lang::EnXa)));
+        let english: Vec<&str> = xa
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_alphabetic()))
+            .collect();
+        assert!(english.is_empty(), "words not from a catalog: {english:?}");
+        // The positive control: the data is on the page, and would be caught outside a <bdi>.
+        let raw = to_html(&sample("three quarters"), words(Lang::EnXa));
+        assert!(raw.contains("three quarters") && !xa.contains("three quarters"));
     }
 
     #[test]
@@ -794,11 +948,5 @@ mod tests {
         assert!(!text.contains("Zephyrine"));
         // Negative control: an ordinary response passes.
         scan(&sample("3/4"), &scanner).unwrap();
-    }
-
-    #[test]
-    fn plurals() {
-        assert_eq!(plural(1, "learner", "learners"), "1 learner");
-        assert_eq!(plural(0, "learner", "learners"), "0 learners");
     }
 }

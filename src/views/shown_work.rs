@@ -11,6 +11,7 @@ use std::sync::{Mutex, PoisonError};
 
 use serde::Serialize;
 
+use crate::error::Said;
 use crate::privacy::outgoing::{OutgoingError, TextField};
 use crate::store::{Store, StoreError};
 
@@ -29,8 +30,8 @@ pub struct PickedResponse {
 /// One response as the projector shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, specta::Type)]
 pub struct ShownResponse {
-    /// "Response A", "Response B"…
-    pub label: String,
+    /// "A", "B"…: the window says "Response A" in its language.
+    pub letter: String,
     pub text: String,
 }
 
@@ -39,8 +40,9 @@ pub struct ShownResponse {
 pub enum ShowError {
     #[error(transparent)]
     Outgoing(#[from] OutgoingError),
-    #[error("{0}")]
-    Invalid(String),
+    /// The pick refused, in words the window translates.
+    #[error(transparent)]
+    Said(#[from] crate::error::Said),
 }
 
 impl From<StoreError> for ShowError {
@@ -53,7 +55,14 @@ impl crate::error::Coded for ShowError {
     fn code(&self) -> crate::ErrorCode {
         match self {
             ShowError::Outgoing(e) => e.code(),
-            ShowError::Invalid(_) => crate::ErrorCode::InvalidInput,
+            ShowError::Said(s) => s.code(),
+        }
+    }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        match self {
+            ShowError::Outgoing(e) => e.localized(c),
+            ShowError::Said(s) => Some(s.in_language(c)),
         }
     }
 }
@@ -79,14 +88,12 @@ impl ShownWork {
     ) -> Result<Vec<PickedResponse>, ShowError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(ShowError::Invalid(
-                "an empty response has nothing to show".into(),
-            ));
+            return Err(Said::refused("error-show-empty").into());
         }
         if text.chars().count() > MAX_SHOWN_CHARS {
-            return Err(ShowError::Invalid(format!(
-                "a response of more than {MAX_SHOWN_CHARS} characters is too long for the projector"
-            )));
+            return Err(Said::refused("error-show-too-long")
+                .count("max", MAX_SHOWN_CHARS as f64)
+                .into());
         }
         let checked = store
             .outgoing_text(TextField::ShownResponse, text)
@@ -96,9 +103,9 @@ impl ShownWork {
             let class = picks.entry(class_id.to_string()).or_default();
             if !class.contains(&checked) {
                 if class.len() >= MAX_SHOWN {
-                    return Err(ShowError::Invalid(format!(
-                        "{MAX_SHOWN} responses are on show already: take one down first"
-                    )));
+                    return Err(Said::refused("error-show-full")
+                        .count("max", MAX_SHOWN as f64)
+                        .into());
                 }
                 class.push(checked);
             }
@@ -139,7 +146,7 @@ impl ShownWork {
             .into_iter()
             .zip('A'..='Z')
             .map(|(text, letter)| ShownResponse {
-                label: format!("Response {letter}"),
+                letter: letter.to_string(),
                 text,
             })
             .collect()

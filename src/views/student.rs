@@ -12,6 +12,8 @@ use serde::Serialize;
 
 use super::ViewError;
 use crate::desk::{Desk, HelpRequest, RequestState};
+use a2learn_i18n::Words;
+
 use crate::dto::{count_i32 as n32, ms};
 use crate::progress::evidence::{DetailField, detail_fields, prose_and_detail};
 use crate::progress::help_after::AfterHelp;
@@ -20,29 +22,26 @@ use crate::progress::steps::{self, Outcome, RunFacts, StepDeps, StepStatus};
 use crate::store::engine::on_pool;
 use crate::store::{Store, StoreError};
 
-/// "1 attempt", "2 attempts": the one place the views' English counts its nouns.
-pub fn plural(n: i64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// A completion's result in words: "correct on the first try", "incorrect after 3 attempts,
 /// 1 hint", "completed (no check ran)".
-pub fn result_text(correct: Option<bool>, attempts: i64, hints: i64) -> String {
+pub fn result_text(w: &Words, correct: Option<bool>, attempts: i64, hints: i64) -> String {
     let verdict = match correct {
-        Some(true) if attempts <= 1 => "correct on the first try".to_string(),
-        Some(true) => format!("correct after {}", plural(attempts, "attempt", "attempts")),
-        Some(false) => format!(
-            "incorrect after {}",
-            plural(attempts, "attempt", "attempts")
+        Some(true) if attempts <= 1 => w.t("view-result-first-try"),
+        Some(true) => w.t_args(
+            "view-result-correct-after",
+            &[("attempts", attempts.into())],
         ),
-        None => "completed (no check ran)".to_string(),
+        Some(false) => w.t_args(
+            "view-result-incorrect-after",
+            &[("attempts", attempts.into())],
+        ),
+        None => w.t("view-result-no-check"),
     };
     if hints > 0 {
-        format!("{verdict}, {}", plural(hints, "hint", "hints"))
+        w.t_args(
+            "view-result-with-hints",
+            &[("verdict", verdict.into()), ("hints", hints.into())],
+        )
     } else {
         verdict
     }
@@ -121,8 +120,10 @@ pub enum StudentEventKind {
 pub struct StudentEventView {
     pub at_ms: f64,
     pub kind: StudentEventKind,
-    /// "Compare fractions: correct after 2 attempts".
-    pub text: String,
+    /// The step's title (the host's words).
+    pub step_title: String,
+    /// What happened, in the window's language: "correct after 2 attempts", "asked for help".
+    pub what: String,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -157,8 +158,10 @@ pub async fn student_page(
     learner: &str,
 ) -> Result<StudentPageView, ViewError> {
     if privacy != Privacy::Names {
-        return Err(ViewError::HiddenFromRoom("A student's page"));
+        return Err(crate::error::Said::hidden_from_room("error-hidden-student").into());
     }
+    // The page's sentences are the window's: in its language.
+    let w = a2learn_i18n::words(crate::error::window_language());
     let learners = store.learners(class_id).await?;
     if !learners.iter().any(|l| l == learner) {
         return Err(
@@ -259,18 +262,16 @@ pub async fn student_page(
             timeline.push(StudentEventView {
                 at_ms: ms(*at_ms),
                 kind: StudentEventKind::Completed,
-                text: format!(
-                    "{}: {}",
-                    title_of(widget_id),
-                    result_text(*correct, *attempts, *hints)
-                ),
+                step_title: title_of(widget_id),
+                what: result_text(w, *correct, *attempts, *hints),
             });
         }
         for (widget_id, at_ms) in &struggles {
             timeline.push(StudentEventView {
                 at_ms: ms(*at_ms),
                 kind: StudentEventKind::Struggled,
-                text: format!("{}: struggling", title_of(widget_id)),
+                step_title: title_of(widget_id),
+                what: w.t("view-event-struggling"),
             });
         }
 
@@ -288,7 +289,7 @@ pub async fn student_page(
                             StudentRunView {
                                 at_ms: ms(*at_ms),
                                 prose,
-                                result: result_text(*correct, *attempts, *hints),
+                                result: result_text(w, *correct, *attempts, *hints),
                                 correct: *correct,
                                 score: *score,
                                 detail: detail_fields(&detail),
@@ -353,17 +354,19 @@ pub async fn student_page(
             .get(&(r.pathway_id.clone(), r.widget_id.clone()))
             .cloned()
             .unwrap_or_else(|| r.widget_id.clone());
-        let outcome = help_outcome(&r, visit.is_some(), followed_up.contains(&r.call_id));
+        let outcome = help_outcome(w, &r, visit.is_some(), followed_up.contains(&r.call_id));
         timeline.push(StudentEventView {
             at_ms: r.asked_at_ms,
             kind: StudentEventKind::AskedForHelp,
-            text: format!("{step_title}: asked for help"),
+            step_title: step_title.clone(),
+            what: w.t("view-event-asked"),
         });
         if let Some(closed) = r.closed_at_ms {
             timeline.push(StudentEventView {
                 at_ms: closed,
                 kind: StudentEventKind::HelpClosed,
-                text: format!("{step_title}: help request {outcome}"),
+                step_title: step_title.clone(),
+                what: w.t_args("view-event-help-closed", &[("outcome", (&outcome).into())]),
             });
         }
         help.push(StudentHelpView {
@@ -390,36 +393,46 @@ pub async fn student_page(
 }
 
 /// What became of a help request, in the words the page shows.
-fn help_outcome(r: &HelpRequest, visit: bool, followed_up: bool) -> String {
-    match r.state {
-        RequestState::Open | RequestState::ClaimedByOther => "waiting".into(),
-        RequestState::ClaimedByMe => "waiting (you claimed it)".into(),
-        RequestState::Answered if visit => "answered: coming over".into(),
-        RequestState::Answered => "answered".into(),
-        RequestState::Declined => "declined".into(),
-        RequestState::Expired | RequestState::Failed if followed_up => "missed, followed up".into(),
-        RequestState::Expired | RequestState::Failed => "missed — follow up".into(),
-    }
+fn help_outcome(w: &Words, r: &HelpRequest, visit: bool, followed_up: bool) -> String {
+    w.t(match r.state {
+        RequestState::Open | RequestState::ClaimedByOther => "view-help-waiting",
+        RequestState::ClaimedByMe => "view-help-claimed",
+        RequestState::Answered if visit => "view-help-coming-over",
+        RequestState::Answered => "view-help-answered",
+        RequestState::Declined => "view-help-declined",
+        RequestState::Expired | RequestState::Failed if followed_up => {
+            "view-help-missed-followed-up"
+        }
+        RequestState::Expired | RequestState::Failed => "view-help-missed",
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use a2learn_i18n::{Lang, words};
 
     #[test]
     fn counts_say_their_nouns_right() {
-        assert_eq!(plural(1, "attempt", "attempts"), "1 attempt");
-        assert_eq!(plural(0, "attempt", "attempts"), "0 attempts");
-        assert_eq!(plural(2, "hint", "hints"), "2 hints");
-        assert_eq!(result_text(Some(true), 1, 0), "correct on the first try");
+        let en = words(Lang::En);
         assert_eq!(
-            result_text(Some(true), 2, 1),
+            result_text(en, Some(true), 1, 0),
+            "correct on the first try"
+        );
+        assert_eq!(
+            result_text(en, Some(true), 2, 1),
             "correct after 2 attempts, 1 hint"
         );
         assert_eq!(
-            result_text(Some(false), 1, 3),
+            result_text(en, Some(false), 1, 3),
             "incorrect after 1 attempt, 3 hints"
         );
-        assert_eq!(result_text(None, 1, 0), "completed (no check ran)");
+        assert_eq!(result_text(en, None, 1, 0), "completed (no check ran)");
+        // Spanish, and Arabic's dual ("two attempts" is its own form).
+        assert_eq!(
+            result_text(words(Lang::Es), Some(false), 2, 1),
+            "incorrecto tras 2 intentos, 1 pista"
+        );
+        assert!(result_text(words(Lang::Ar), Some(true), 2, 0).contains("محاولتين"));
     }
 }

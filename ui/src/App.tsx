@@ -8,7 +8,7 @@ import { SettingsView } from "./components/SettingsView";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { Sidebar, type View } from "./components/Sidebar";
 import { StatusBar } from "./components/StatusBar";
-import { t } from "./i18n";
+import { type Lang, t } from "./i18n";
 import { useLanguage } from "./i18n/useLanguage";
 import type { AppStatus, ClassSummary, ConnectionState, TeacherIpc, UiError } from "./ipc";
 import { ChangeFeed, ChangeFeedProvider, DESK, EVERYTHING, useChangeTick } from "./ipc/changes";
@@ -27,12 +27,29 @@ type FrameState =
  */
 export function App({ ipc }: { ipc: TeacherIpc }) {
   // A change of language renders the frame anew in it; the open view (held here) stays open.
+  // The backend hears of the language first, so what it says (errors, the sentences views
+  // build) is in the new language when the frame fetches again.
   const lang = useLanguage();
+  const [told, setTold] = useState<Lang | null>(ipc.setLanguage ? null : lang);
+  useEffect(() => {
+    let live = true;
+    const tell = ipc.setLanguage?.(lang) ?? Promise.resolve();
+    tell
+      .catch(() => {
+        // An older backend without the command still shows the window, its words in English.
+      })
+      .finally(() => {
+        if (live) setTold(lang);
+      });
+    return () => {
+      live = false;
+    };
+  }, [ipc, lang]);
   const [view, setView] = useState<View>({ kind: "welcome" });
   const navigated = useRef(false);
   return (
     <ProjectorSafeProvider setMode={ipc.setProjectorSafe}>
-      <Frame key={lang} ipc={ipc} view={view} setView={setView} navigated={navigated} />
+      {told === null ? null : <Frame key={told} ipc={ipc} view={view} setView={setView} navigated={navigated} />}
     </ProjectorSafeProvider>
   );
 }

@@ -449,6 +449,50 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
         "titles, not ids"
     );
 
+    // The page's language: --lang picks it; a language not shipped is refused, nothing written.
+    let in_lang = |lang: &str| {
+        let path = dir.path().join(format!("report-{lang}.html"));
+        let out = report(
+            &db,
+            &[
+                "--class",
+                &class_id,
+                "--format",
+                "html",
+                "--lang",
+                lang,
+                "--out",
+                path.to_str().unwrap(),
+            ],
+        );
+        (out, path)
+    };
+    let (out, en) = in_lang("en");
+    ok(&out);
+    let en = std::fs::read_to_string(en).unwrap();
+    assert!(en.contains("<html lang=\"en\" dir=\"ltr\">") && en.contains("Mastery by standard"));
+    let (out, es) = in_lang("es");
+    ok(&out);
+    let es = std::fs::read_to_string(es).unwrap();
+    assert!(es.contains("<html lang=\"es\" dir=\"ltr\">"), "{es}");
+    assert!(es.contains("Dominio por estándar") && !es.contains("Mastery by standard"));
+    assert!(
+        es.contains(&pathway.steps[1].entry.title),
+        "the host's titles stay as they are"
+    );
+    let (out, ar) = in_lang("ar");
+    ok(&out);
+    let ar = std::fs::read_to_string(ar).unwrap();
+    assert!(ar.contains("<html lang=\"ar\" dir=\"rtl\">") && ar.contains("الإتقان حسب المعيار"));
+    let (out, fr) = in_lang("fr");
+    assert!(!out.status.success(), "French is not shipped");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("choose en, es or ar"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!fr.exists(), "nothing written for a refused language");
+
     // Positive control: --identified names the learner, and warns.
     let named = dir.path().join("named.html");
     let out = report(

@@ -124,6 +124,17 @@ pub async fn diagnostics(state: State<'_, AppState>) -> Result<Diagnostics, UiEr
     Ok(app::diagnostics(&state.store, state.privacy()).await?)
 }
 
+/// The language the teacher reads (the window's choice: the OS's, or Settings'). What Rust says
+/// to the window from now on — errors, and the sentences views build — is in it; the window
+/// renders anew after this answers, so nothing it shows is left in the language before.
+#[tauri::command]
+#[specta::specta]
+pub async fn set_language(lang: a2learn_teacher::i18n::Lang) -> Result<(), UiError> {
+    a2learn_teacher::error::set_window_language(lang);
+    tracing::info!(lang = lang.tag(), "window language");
+    Ok(())
+}
+
 /// Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
 /// the shell's state and applied by every command, so no name, id or free text reaches the page
 /// while it is on.

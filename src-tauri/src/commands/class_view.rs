@@ -219,7 +219,12 @@ pub async fn class_report(
     identified: bool,
 ) -> Result<ReportView, UiError> {
     if state.privacy() != Privacy::Names {
-        return Err(ViewError::HiddenFromRoom("The after-class report").into());
+        return Err(
+            ViewError::from(a2learn_teacher::error::Said::hidden_from_room(
+                "error-hidden-report",
+            ))
+            .into(),
+        );
     }
     let req = ReportRequest {
         group: state.group_filter(&class_id),

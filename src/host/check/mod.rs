@@ -142,6 +142,14 @@ impl crate::error::Coded for CheckError {
     fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::Host
     }
+
+    fn localized(&self, c: &a2learn_i18n::Words) -> Option<String> {
+        let CheckError::Unreachable { host, why } = self;
+        Some(c.t_args(
+            "error-check-unreachable",
+            &[("host", host.into()), ("why", why.into())],
+        ))
+    }
 }
 
 /// The spec's bound on a silent feed (`pathway-host.md` §2).

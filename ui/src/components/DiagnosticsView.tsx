@@ -138,8 +138,8 @@ function HostCheck({ ipc }: { ipc: TeacherIpc }) {
                 <tr key={c.id} data-status={c.status}>
                   <td>{checkStatus(c)}</td>
                   <td>
-                    {/* The rule in a few words: the backend's (English), beside its stable id. */}
-                    {c.what} <code translate="no">{c.id}</code>
+                    {/* The rule in a few words, in the teacher's language, beside its stable id. */}
+                    {checkWhat(c)} <code translate="no">{c.id}</code>
                   </td>
                   <td>
                     <UserText>{c.section}</UserText>
@@ -153,6 +153,57 @@ function HostCheck({ ipc }: { ipc: TeacherIpc }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A check's rule in a few words, in the teacher's language, by its stable id (the checker's
+ * `src/host/check`). A check this version does not know keeps the checker's own words (English).
+ */
+export function checkWhat(c: Pick<CheckResult, "id" | "what">): string {
+  switch (c.id) {
+    case "auth.refused":
+      return t("diagnostics-check-auth-refused");
+    case "auth.accepted":
+      return t("diagnostics-check-auth-accepted");
+    case "tools.required":
+      return t("diagnostics-check-tools-required");
+    case "tools.optional":
+      return t("diagnostics-check-tools-optional");
+    case "catalog.valid":
+      return t("diagnostics-check-catalog-valid");
+    case "feed.unknown-class":
+      return t("diagnostics-check-feed-unknown-class");
+    case "feed.content-type":
+      return t("diagnostics-check-feed-content-type");
+    case "feed.opening":
+      return t("diagnostics-check-feed-opening");
+    case "feed.ids":
+      return t("diagnostics-check-feed-ids");
+    case "feed.seq-order":
+      return t("diagnostics-check-feed-seq-order");
+    case "feed.agui":
+      return t("diagnostics-check-feed-agui");
+    case "feed.contract":
+      return t("diagnostics-check-feed-contract");
+    case "feed.utc":
+      return t("diagnostics-check-feed-utc");
+    case "feed.ping":
+      return t("diagnostics-check-feed-ping");
+    case "feed.resume":
+      return t("diagnostics-check-feed-resume");
+    case "results.match-feed":
+      return t("diagnostics-check-results-match-feed");
+    case "writes.create-class":
+      return t("diagnostics-check-writes-create-class");
+    case "writes.assign-idempotent":
+      return t("diagnostics-check-writes-assign-idempotent");
+    case "writes.claim-respond":
+      return t("diagnostics-check-writes-claim-respond");
+    case "writes.room":
+      return t("diagnostics-check-writes-room");
+    default:
+      return c.what;
+  }
 }
 
 function checkStatus(c: CheckResult): string {
@@ -173,11 +224,11 @@ export function hostVerdict(view: HostCheckView): ReactNode {
   const section = <UserText>{failure.section}</UserText>;
   return failure.detail
     ? tx("diagnostics-host-breaks-detail", {
-        what: failure.what,
+        what: checkWhat(failure),
         section,
         detail: <UserText>{failure.detail}</UserText>,
       })
-    : tx("diagnostics-host-breaks", { what: failure.what, section });
+    : tx("diagnostics-host-breaks", { what: checkWhat(failure), section });
 }
 
 /** "This host works with a2learn Teacher." */

@@ -12,7 +12,7 @@ function check(over: Partial<CheckResult>): CheckResult {
     section: "pathway-host.md §2",
     required: true,
     status: "PASS",
-    what: "the feed resumes after a cursor",
+    what: "reconnecting with Last-Event-ID yields exactly the frames after it",
     detail: null,
     ...over,
   };
@@ -101,18 +101,46 @@ describe("Settings and Diagnostics in another language", () => {
     setLanguageChoice("es");
     const broken: HostCheckView = {
       works: false,
-      verdict: "This host breaks a rule the dashboard needs: the feed resumes after a cursor (pathway-host.md §2).",
+      verdict:
+        "This host breaks a rule the dashboard needs: reconnecting with Last-Event-ID yields exactly the frames after it (pathway-host.md §2).",
       checks: [check({ status: "PASS", id: "feed.open" }), check({ status: "FAIL", detail: "HTTP 500" })],
     };
     render(<DiagnosticsView ipc={fakeIpc(broken)} changeTick={0} />);
     fireEvent.click(screen.getByRole("button", { name: "Comprobar el servidor" }));
     const verdict = await screen.findByTestId("host-check-verdict");
     expect(verdict.textContent).toBe(
-      "Este servidor incumple una regla que el panel necesita: the feed resumes after a cursor (pathway-host.md §2). HTTP 500",
+      "Este servidor incumple una regla que el panel necesita: al reconectar con Last-Event-ID llegan exactamente las tramas posteriores a ese id (pathway-host.md §2). HTTP 500",
     );
     expect(verdict.textContent).not.toMatch(/This host/);
     const statuses = [...screen.getByTestId("host-check-table").querySelectorAll("tbody tr td:first-child")];
     expect(statuses.map((td) => td.textContent)).toEqual(["correcta", "fallida"]);
+  });
+
+  it("name each check's rule in the teacher's language by its id, and a rule it does not know in the checker's words", async () => {
+    setLanguageChoice("es");
+    const view: HostCheckView = {
+      works: true,
+      verdict: "(the backend's)",
+      checks: [
+        check({ id: "auth.accepted", what: "the token opens an MCP session at /mcp" }),
+        check({
+          id: "feed.opening",
+          what: "a connection opens with RUN_STARTED then STATE_SNAPSHOT {class_id, learners, assignments}",
+        }),
+        check({ id: "feed.someday", what: "a rule of a newer checker" }),
+      ],
+    };
+    render(<DiagnosticsView ipc={fakeIpc(view)} changeTick={0} />);
+    fireEvent.click(screen.getByRole("button", { name: "Comprobar el servidor" }));
+    const table = await screen.findByTestId("host-check-table");
+    const rules = [...table.querySelectorAll("tbody tr td:nth-child(2)")].map((td) => td.textContent);
+    expect(rules).toEqual([
+      "el token abre una sesión MCP en /mcp auth.accepted",
+      "una conexión empieza con RUN_STARTED y luego STATE_SNAPSHOT {class_id, learners, assignments} feed.opening",
+      "a rule of a newer checker feed.someday",
+    ]);
+    expect(table.textContent).not.toContain("the token opens");
+    expect(table.textContent).not.toContain("a connection opens");
   });
 
   it("say a working host works, then that it was saved, in English by default", async () => {

@@ -78,8 +78,19 @@ export function storedLanguageChoice(): LangChoice {
   }
 }
 
+/**
+ * The system's language as the app's Rust side reads it from the environment (it tells the page
+ * when the variables name one we ship: a webview reports English when that locale is not
+ * installed), then the webview's own list.
+ */
+function systemPreferences(): readonly string[] {
+  const told = (window as { __A2LEARN_SYSTEM_LANGUAGE__?: unknown }).__A2LEARN_SYSTEM_LANGUAGE__;
+  const webview = navigator.languages ?? [navigator.language];
+  return typeof told === "string" ? [told, ...webview] : webview;
+}
+
 /** The first of the system's languages we ship, by its primary subtag; English otherwise. */
-export function systemLanguage(preferred: readonly string[] = navigator.languages ?? [navigator.language]): Lang {
+export function systemLanguage(preferred: readonly string[] = systemPreferences()): Lang {
   for (const tag of preferred) {
     const primary = tag.toLowerCase().split(/[-_]/)[0];
     const hit = SHIPPED.find((s) => s.value === primary);

@@ -33,6 +33,12 @@ export const commands = {
 	/**  Settings: follows a class the host lists. */
 	followHostClass: (classId: string) => typedError<null, UiError>(__TAURI_INVOKE("follow_host_class", { classId })),
 	/**
+	 *  The language the teacher reads (the window's choice: the OS's, or Settings'). What Rust says
+	 *  to the window from now on — errors, and the sentences views build — is in it; the window
+	 *  renders anew after this answers, so nothing it shows is left in the language before.
+	 */
+	setLanguage: (lang: Lang) => typedError<null, UiError>(__TAURI_INVOKE("set_language", { lang })),
+	/**
 	 *  Switches projector-safe mode for the teacher's window; the views refetch after it. Held in
 	 *  the shell's state and applied by every command, so no name, id or free text reaches the page
 	 *  while it is on.
@@ -694,6 +700,12 @@ export type KnowledgeNodeView = {
 	learners: number,
 };
 
+/**
+ *  A language the dashboard speaks. `EnXa` is the pseudo-locale: English with every letter
+ *  accented and every vowel doubled, for tests that must tell catalog words from the rest.
+ */
+export type Lang = "en" | "es" | "ar" | "en-XA";
+
 /**  One learner of the class, to pick for a new group. */
 export type LearnerOption = {
 	learner: string,
@@ -732,8 +744,11 @@ export type MisconceptionView = {
 
 export type NeedsMeView = {
 	reason: Reason,
-	/**  The reason as a sentence ("asked for help", "struggling: 3 failed checks"). */
-	reason_text: string,
+	/**
+	 *  How many failed checks (struggling) or incorrect completions (repeated failures); 0 for
+	 *  a help request or a follow-up. The window says the reason in its language from these two.
+	 */
+	count: number,
 	label: string,
 	/**  `None` in projector-safe mode. */
 	learner: string | null,
@@ -858,12 +873,12 @@ export type PickedResponse = {
 
 /**
  *  One standard of the knowledge map as the room sees it: the title and each state's count
- *  through the suppression (a small group prints "fewer than k").
+ *  through the suppression (the window says "fewer than k" from the visibility).
  */
 export type ProjectedKnowledge = {
 	title: string,
-	/**  (state label, what to print) in the map's order. */
-	states: ProjectedState[],
+	/**  Each state's count in the map's order, suppressed. */
+	states: StateCountView[],
 };
 
 export type ProjectedPathway = {
@@ -885,25 +900,9 @@ export type ProjectedPathwayMap = {
  */
 export type ProjectedPlace = {
 	title: string,
-	/**  (status label, what to print): done, current, upcoming. */
-	states: ProjectedState[],
+	/**  Done, current, upcoming: each count, suppressed. */
+	states: StatusCountView[],
 	pacing_limit: boolean,
-};
-
-/**
- *  One standard's mastery, suppressed: a group of fewer than k learners prints only
- *  "fewer than k".
- */
-export type ProjectedStandard = {
-	/**  The standard's code, or "Other steps" for steps without one. */
-	standard: string,
-	visibility: Visibility,
-	summary: string,
-};
-
-export type ProjectedState = {
-	label: string,
-	shown: string,
 };
 
 /**  One step of a pathway as the room sees it. */
@@ -919,7 +918,8 @@ export type ProjectedStep = {
 export type ProjectorView = {
 	learners: number,
 	pathways: ProjectedPathway[],
-	mastery: ProjectedStandard[],
+	/**  Mastery per standard, suppressed with `k` (a standard of `None`: the steps without one). */
+	mastery: MasteryCellView[],
 	/**  The knowledge map's counts per standard, suppressed. */
 	knowledge: ProjectedKnowledge[],
 	/**  The pathway map: where the class is on each assigned pathway, suppressed. */
@@ -927,10 +927,13 @@ export type ProjectorView = {
 	/**  The threshold the mastery figures were suppressed with. */
 	k: number,
 	waiting_for_help: number,
-	/**  "Learner 07", … in the order they asked: fresh aliases for this projection only. */
+	/**
+	 *  "Learner 07", … (in the window's language) in the order they asked: fresh aliases for
+	 *  this projection only.
+	 */
 	help_queue: string[],
 	/**
-	 *  Responses the teacher put on show ("Response A", …), in an order drawn from the
+	 *  Responses the teacher put on show (lettered A, B, …), in an order drawn from the
 	 *  projection (filled by whoever holds the picks: [`super::shown_work::ShownWork`]).
 	 */
 	shown_work: ShownResponse[],
@@ -985,11 +988,13 @@ export type ReportView = {
 	identified: boolean,
 	/**  When the report was made, RFC 3339 UTC. */
 	generated_at: string,
+	/**  The same instant, epoch ms (what the printed page writes in its language). */
+	generated_ms: number | null,
 	/**
-	 *  How fresh the data is: the newest work and when the host was last heard
-	 *  ([`super::freshness::report_line`]).
+	 *  How fresh the data is: the newest work and when the host was last heard (the printed
+	 *  page says it with [`super::freshness::report_line`]).
 	 */
-	freshness: string,
+	freshness: FreshnessView,
 	/**  The group the report is narrowed to, if any. */
 	group: string | null,
 };
@@ -1114,8 +1119,8 @@ export type SecretStorage =
 
 /**  One response as the projector shows it. */
 export type ShownResponse = {
-	/**  "Response A", "Response B"… */
-	label: string,
+	/**  "A", "B"…: the window says "Response A" in its language. */
+	letter: string,
 	text: string,
 };
 
@@ -1248,8 +1253,10 @@ export type StudentEventKind = "completed" | "struggled" | "asked_for_help" | "h
 export type StudentEventView = {
 	at_ms: number | null,
 	kind: StudentEventKind,
-	/**  "Compare fractions: correct after 2 attempts". */
-	text: string,
+	/**  The step's title (the host's words). */
+	step_title: string,
+	/**  What happened, in the window's language: "correct after 2 attempts", "asked for help". */
+	what: string,
 };
 
 export type StudentHelpView = {
@@ -1328,8 +1335,15 @@ export type StudentStripView = {
 };
 
 export type SuggestedGroupView = {
+	/**
+	 *  The name the group gets when made: the misconception, or "Missed <standard>" in the
+	 *  window's language.
+	 */
 	name: string,
-	reason: string,
+	/**  What the learners' newest runs showed (the students' widget's words), or */
+	misconception: string | null,
+	/**  the standard the knowledge map calls them "missed" on. */
+	missed_standard: string | null,
 	learners: string[],
 	labels: string[],
 };

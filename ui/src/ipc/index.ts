@@ -3,6 +3,7 @@
 import { Channel } from "@tauri-apps/api/core";
 import { getCurrentWindow } from "@tauri-apps/api/window";
 import { save } from "@tauri-apps/plugin-dialog";
+import type { Lang } from "../i18n";
 import type {
   AppStatus,
   CheckResult,
@@ -294,6 +295,11 @@ export interface TeacherIpc {
   /** Which write controls the host can honour (none on a read-only host). */
   hostOffers(): Promise<HostOffersView>;
   /**
+   * Tells the backend the language the window reads, so the words it builds (errors, sentences
+   * of views) come in it. Optional: a test's fake may leave it out.
+   */
+  setLanguage?(lang: Lang): Promise<void>;
+  /**
    * Switches projector-safe mode in the backend: while it is on, no command returns a name, an
    * id or free text. Resolves to the mode now in force.
    */
@@ -379,6 +385,9 @@ export const tauriIpc: TeacherIpc = {
   hostOffers: async () => unwrap(await commands.hostOffers()),
   followHostClass: async (classId) => {
     unwrap(await commands.followHostClass(classId));
+  },
+  setLanguage: async (lang) => {
+    unwrap(await commands.setLanguage(lang));
   },
   setProjectorSafe: async (on) => unwrap(await commands.setProjectorSafe(on)),
   openProjector: async (classId) => {

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { masterySummary } from "../components/class/Mastery";
+import { shownCount, stateLabel, statusLabel } from "../components/maps/words";
 import { t } from "../i18n";
 import { tx, UserText } from "../i18n/Tx";
 import type { ProjectorIpc, ProjectorView } from "../ipc";
@@ -59,8 +61,8 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
           <h2 id="projector-work">{t("projector-work-title")}</h2>
           <ul>
             {view.shown_work.map((r) => (
-              <li key={r.label}>
-                <strong>{r.label}</strong>{" "}
+              <li key={r.letter}>
+                <strong>{t("projector-response-label", { letter: r.letter })}</strong>{" "}
                 <q dir="auto" translate="no">
                   {r.text}
                 </q>
@@ -110,11 +112,11 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
           </thead>
           <tbody>
             {view.mastery.map((m) => (
-              <tr key={m.standard} data-visibility={m.visibility}>
-                <th scope="row" translate="no" dir="auto">
-                  {m.standard}
+              <tr key={m.standard ?? ""} data-visibility={m.visibility}>
+                <th scope="row">
+                  {m.standard === null ? t("projector-other-steps") : <UserText>{m.standard}</UserText>}
                 </th>
-                <td>{m.summary}</td>
+                <td>{masterySummary(m, view.k)}</td>
               </tr>
             ))}
           </tbody>
@@ -128,8 +130,8 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
               <tr>
                 <th scope="col">{t("projector-standard")}</th>
                 {view.knowledge[0]?.states.map((s) => (
-                  <th scope="col" key={s.label}>
-                    {s.label}
+                  <th scope="col" key={s.state}>
+                    {stateLabel(s.state)}
                   </th>
                 ))}
               </tr>
@@ -142,7 +144,7 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
                     {k.title}
                   </th>
                   {k.states.map((s) => (
-                    <td key={s.label}>{s.shown}</td>
+                    <td key={s.state}>{shownCount(s, view.k)}</td>
                   ))}
                 </tr>
               ))}
@@ -159,8 +161,8 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
               <tr>
                 <th scope="col">{t("projector-step")}</th>
                 {p.steps[0]?.states.map((s) => (
-                  <th scope="col" key={s.label}>
-                    {s.label}
+                  <th scope="col" key={s.status}>
+                    {statusLabel(s.status)}
                   </th>
                 ))}
               </tr>
@@ -174,7 +176,7 @@ export function ProjectorPage({ ipc }: { ipc: ProjectorIpc }) {
                     {step.pacing_limit ? <strong> {t("projector-pacing-limit")}</strong> : null}
                   </th>
                   {step.states.map((s) => (
-                    <td key={s.label}>{s.shown}</td>
+                    <td key={s.status}>{shownCount(s, view.k)}</td>
                   ))}
                 </tr>
               ))}

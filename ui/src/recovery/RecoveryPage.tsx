@@ -149,7 +149,7 @@ export function RecoveryPage({ ipc }: { ipc: RecoveryIpc }) {
               {tx("recovery-no-backup", {
                 command: (
                   <code translate="no" dir="ltr">
-                    a2learn-teacher db restore --from FILE
+                    a2learn-teacher db restore --from {t("recovery-restore-file")}
                   </code>
                 ),
               })}

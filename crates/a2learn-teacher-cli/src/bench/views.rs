@@ -927,7 +927,11 @@ async fn class_views(
         group: None,
     };
     let (after_class, bytes) = time_ms(opts.runs, || async {
-        Ok(to_html(&report_view(store, &req).await?).len())
+        Ok(to_html(
+            &report_view(store, &req).await?,
+            a2learn_teacher::i18n::words(a2learn_teacher::i18n::Lang::En),
+        )
+        .len())
     })
     .await?;
     anyhow::ensure!(bytes > 0, "an empty report");

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use a2learn_i18n::{Lang, words};
 use clap::{Args, ValueEnum};
 
 use a2learn_teacher::clock::{SharedClock, SystemClock};
@@ -42,6 +43,14 @@ pub struct ReportArgs {
     /// the teacher's own file).
     #[arg(long, value_name = "NAME")]
     pub group: Option<String>,
+    /// The language of an HTML report: en | es | ar (default: the system's, English when it
+    /// is none of these).
+    #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+}
+
+fn parse_lang(tag: &str) -> Result<Lang, String> {
+    Lang::from_tag(tag).ok_or_else(|| format!("no language {tag:?}: choose en, es or ar"))
 }
 
 pub fn run(
@@ -84,7 +93,9 @@ pub fn run(
                 text.push('\n');
                 text.into_bytes()
             }
-            ReportFormat::Html => to_html(&view).into_bytes(),
+            ReportFormat::Html => {
+                to_html(&view, words(args.lang.unwrap_or_else(Lang::from_env))).into_bytes()
+            }
         };
         let written = write_atomically(&args.out, &bytes)?;
         println!(

@@ -441,7 +441,7 @@ const RowCells = memo(function RowCells({
             <UserText>{row.label}</UserText>
           </button>
         ) : (
-          <span className="learner-name" data-testid="learner-name">
+          <span className="learner-name" data-testid="learner-name" title={row.label}>
             <UserText>{row.label}</UserText>
           </span>
         )}

@@ -4,9 +4,10 @@ import type { MasteryCellView, MasteryView } from "../../ipc";
 
 /**
  * What a cell says, from its figures and visibility (the core's `summary` is its English wording
- * of the same facts, kept for a shape this does not know).
+ * of the same facts, kept for a shape this does not know). The projector's mastery table says it
+ * the same way.
  */
-function summary(c: MasteryCellView, k: number | null): string {
+export function masterySummary(c: MasteryCellView, k: number | null): string {
   switch (c.visibility) {
     case "empty":
       return t("class-mastery-no-evidence");
@@ -57,7 +58,7 @@ export function Mastery({ mastery }: { mastery: MasteryView }) {
                 <UserText>{c.standard}</UserText>
               )}
             </th>
-            <td>{summary(c, mastery.k)}</td>
+            <td>{masterySummary(c, mastery.k)}</td>
             <td>{count(c.attempts)}</td>
             <td>{count(c.hints)}</td>
             <td>{count(c.learners)}</td>

@@ -11,7 +11,7 @@ afterEach(() => {
 
 const item = (over: Partial<NeedsMeView>): NeedsMeView => ({
   reason: "help_request",
-  reason_text: "asked for help",
+  count: 0,
   label: "Ada Canary",
   learner: "anon_0",
   step_title: "Compare fractions",
@@ -30,10 +30,7 @@ describe("who needs me, in the teacher's language", () => {
     expect(document.body.textContent).not.toContain("Nobody is waiting.");
 
     rerender(
-      <NeedsMe
-        items={[item({}), item({ reason: "struggling", reason_text: "struggling: 1 failed checks", waited_ms: 5_000 })]}
-        onStudent={() => {}}
-      />,
+      <NeedsMe items={[item({}), item({ reason: "struggling", count: 1, waited_ms: 5_000 })]} onStudent={() => {}} />,
     );
     const list = screen.getByTestId("needs-me").textContent ?? "";
     expect(list).toContain("Ada Canary — pidió ayuda en Compare fractions (hace 3 min)");
@@ -43,7 +40,7 @@ describe("who needs me, in the teacher's language", () => {
 
     // Arabic: its own plural forms, and the learner's name kept whole inside the sentence.
     setLanguageChoice("ar");
-    rerender(<NeedsMe items={[item({ reason: "repeated_failures", reason_text: "2 incorrect completions" })]} />);
+    rerender(<NeedsMe items={[item({ reason: "repeated_failures", count: 2 })]} />);
     const ar = screen.getByTestId("needs-me").textContent ?? "";
     expect(ar).toContain("إكمالان غير صحيحين");
     expect(ar).toContain("Ada Canary");

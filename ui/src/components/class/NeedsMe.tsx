@@ -16,31 +16,18 @@ export function ago(ms: number): string {
   return t("class-ago-hours", { h: Math.round(m / 60) });
 }
 
-/**
- * The reason in words, from its kind. The core sends only its English sentence beside the kind
- * ("struggling: 3 failed checks"), so the count is read back out of it; a sentence without one is
- * shown as the core wrote it.
- */
-export function reasonText(n: Pick<NeedsMeView, "reason" | "reason_text">): string {
+/** The reason in words, from its kind and count ("struggling: 3 failed checks"). */
+export function reasonText(n: Pick<NeedsMeView, "reason" | "count">): string {
   switch (n.reason) {
     case "follow_up":
       return t("class-needs-follow-up");
     case "help_request":
       return t("class-needs-help-request");
-    case "struggling": {
-      const count = countIn(n.reason_text);
-      return count === null ? n.reason_text : t("class-needs-struggling", { count });
-    }
-    case "repeated_failures": {
-      const count = countIn(n.reason_text);
-      return count === null ? n.reason_text : t("class-needs-repeated-failures", { count });
-    }
+    case "struggling":
+      return t("class-needs-struggling", { count: n.count });
+    case "repeated_failures":
+      return t("class-needs-repeated-failures", { count: n.count });
   }
-}
-
-function countIn(text: string): number | null {
-  const m = /\d+/.exec(text);
-  return m ? Number(m[0]) : null;
 }
 
 /** One ranked list: help requests, then struggles, then repeated failures, oldest first.

@@ -5,7 +5,7 @@ import type { HelpRequest, Room, RoomItem, SavedReply, TeacherIpc, UiError } fro
 import { MAX_ANSWER_CHARS } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { AFTER_HELP } from "../help/afterHelp";
+import { afterHelpLabel } from "../help/afterHelp";
 
 /**
  * Errors about the text itself (empty, too long, a name in it) go next to the field; the core
@@ -328,7 +328,7 @@ function RequestSummary({ request: r, now, full = true }: { request: HelpRequest
         {r.after_help ? (
           <span className="desk-after muted" data-testid="desk-after-help">
             {" "}
-            · {AFTER_HELP[r.after_help]}
+            · {afterHelpLabel(r.after_help)}
           </span>
         ) : null}
         {r.waiting && !expired ? (

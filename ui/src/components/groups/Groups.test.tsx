@@ -1,10 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { setLanguageChoice } from "../../i18n";
 import type { GroupsView } from "../../ipc";
 import { IpcError } from "../../ipc";
 import { GroupFilter, GroupsPanel } from "./Groups";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLanguageChoice("en");
+});
 
 /** The core's groups in small: a save refused without learners, as the core words it. */
 function fakeGroups(start: GroupsView) {
@@ -45,7 +49,8 @@ const base: GroupsView = {
   suggested: [
     {
       name: "bigger denominator means bigger fraction",
-      reason: "2 learners: bigger denominator means bigger fraction",
+      misconception: "bigger denominator means bigger fraction",
+      missed_standard: null,
       learners: ["anon_a", "anon_b"],
       labels: ["Ada", "Bea"],
     },
@@ -88,5 +93,31 @@ describe("groups", () => {
     fireEvent.click(screen.getByRole("button", { name: "Make the group" }));
     expect((await screen.findByRole("alert")).textContent).toBe("a group needs at least one learner");
     expect(fake.calls).toEqual(["save bigger denominator means bigger fraction anon_a,anon_b", "save Empty "]);
+  });
+
+  it("says why a group is suggested in the teacher's language, the standard's code as it is", () => {
+    const missed: GroupsView = {
+      ...base,
+      suggested: [
+        {
+          name: "Missed 4.NF.A.2",
+          misconception: null,
+          missed_standard: "4.NF.A.2",
+          learners: ["anon_a", "anon_b", "anon_c"],
+          labels: ["Ada", "Bea", "Cy"],
+        },
+      ],
+    };
+    const { unmount } = render(
+      <GroupsPanel ipc={fakeGroups(missed).ipc} classId="c1" groups={missed} onChange={() => {}} />,
+    );
+    expect(screen.getByTestId("suggested-group").textContent).toContain("3 learners missed 4.NF.A.2");
+    unmount();
+    setLanguageChoice("es");
+    render(<GroupsPanel ipc={fakeGroups(missed).ipc} classId="c1" groups={missed} onChange={() => {}} />);
+    const text = screen.getByTestId("suggested-group").textContent ?? "";
+    expect(text).toContain("3 estudiantes no lograron 4.NF.A.2");
+    expect(text).not.toContain("learners missed");
+    expect(screen.getByTestId("suggested-group").querySelector("bdi[translate=no]")?.textContent).toBe("4.NF.A.2");
   });
 });

@@ -1,8 +1,8 @@
 import { Users, X } from "lucide-react";
 import { useState } from "react";
 import { t } from "../../i18n";
-import { tx } from "../../i18n/Tx";
-import type { ClassViewIpc, GroupsView } from "../../ipc";
+import { tx, UserText } from "../../i18n/Tx";
+import type { ClassViewIpc, GroupsView, SuggestedGroupView } from "../../ipc";
 import { toUiError } from "../../ipc";
 
 type GroupsIpc = Pick<ClassViewIpc, "saveGroup" | "deleteGroup" | "setGroupFilter">;
@@ -69,6 +69,20 @@ function filterName(name: string) {
       {name}
     </q>
   );
+}
+
+/**
+ * Why the evidence suggests a group: "2 learners: <misconception>" or "2 learners missed
+ * <standard>". The misconception (the students' widget's words) and the standard's code are
+ * not ours; a view with neither falls back to the name the group would get.
+ */
+function suggestedReason(s: SuggestedGroupView) {
+  const count = s.learners.length;
+  if (s.misconception !== null)
+    return tx("groups-suggested-misconception", { count, misconception: <UserText>{s.misconception}</UserText> });
+  if (s.missed_standard !== null)
+    return tx("groups-suggested-missed", { count, standard: <UserText>{s.missed_standard}</UserText> });
+  return <UserText>{s.name}</UserText>;
 }
 
 /** The Groups tab: the class's groups, the ones the evidence suggests, and a new group. */
@@ -140,7 +154,7 @@ export function GroupsPanel({
           <ul className="group-list">
             {groups.suggested.map((s) => (
               <li key={s.name} data-testid="suggested-group">
-                <span dir="auto">{s.reason}</span> —{" "}
+                <span>{suggestedReason(s)}</span> —{" "}
                 <span dir="auto" translate="no">
                   {names(s.labels)}
                 </span>{" "}

@@ -4,7 +4,8 @@ import { tx, UserText } from "../../i18n/Tx";
 import type { KnowledgeMapView, KnowledgeNodeView, NodeLearnersView, NodeState, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { inlineX, joinList, layoutGraph, NOT_OURS, shownCount } from "./graphLayout";
+import { inlineX, joinList, layoutGraph, NOT_OURS } from "./graphLayout";
+import { shownCount, stateLabel } from "./words";
 
 type MisconceptionView = KnowledgeMapView["misconceptions"][number];
 
@@ -26,22 +27,6 @@ const STATE_CLASS: Record<NodeState, string> = {
 
 /** The states in the legend's order. */
 const STATES: NodeState[] = ["known", "missed", "dont_know", "taught", "candidate"];
-
-/** A state in words ("known"); the backend's `label` beside it is English only. */
-function stateLabel(state: NodeState): string {
-  switch (state) {
-    case "known":
-      return t("maps-state-known");
-    case "missed":
-      return t("maps-state-missed");
-    case "dont_know":
-      return t("maps-state-dont-know");
-    case "taught":
-      return t("maps-state-taught");
-    case "candidate":
-      return t("maps-state-candidate");
-  }
-}
 
 /** A node's counts read out: "known 5, missed 1, …". */
 function countsSummary(node: KnowledgeNodeView, k: number | null): string {

@@ -13,8 +13,9 @@ import type {
 } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
-import { inlineX, joinList, layoutGraph, NOT_OURS, shownCount } from "./graphLayout";
+import { inlineX, joinList, layoutGraph, NOT_OURS } from "./graphLayout";
 import { type MapMode, ShowAs } from "./ShowAs";
+import { shownCount, statusLabel } from "./words";
 
 const NODE_W = 300;
 const NODE_H = 78;
@@ -25,18 +26,6 @@ const STATUS: Record<StepStatus, { icon: LucideIcon; className: string }> = {
   current: { icon: CircleDot, className: "p-current" },
   upcoming: { icon: CircleDashed, className: "p-upcoming" },
 };
-
-/** A status as a column or list heading ("Done"); the backend's `label` beside it is English only. */
-function statusLabel(status: StepStatus): string {
-  switch (status) {
-    case "done":
-      return t("maps-status-done");
-    case "current":
-      return t("maps-status-current");
-    case "upcoming":
-      return t("maps-status-upcoming");
-  }
-}
 
 /** What a node prints for a count: "9 done", or "<k done" / "hidden done" when suppressed. */
 function countText(c: StatusCountView, k: number | null): string {

@@ -1,8 +1,5 @@
 import dagre from "@dagrejs/dagre";
-import { num, t } from "../../i18n";
-import type { KnowledgeNodeView } from "../../ipc";
-
-type Visibility = KnowledgeNodeView["counts"][number]["visibility"];
+import { t } from "../../i18n";
 
 export interface LayoutNode {
   id: string;
@@ -70,22 +67,6 @@ export const NOT_OURS = { translate: "no" } as Record<string, string>;
  */
 export function inlineX(at: number, width: number, rtl: boolean, size = 0): number {
   return rtl ? width - at - size : at;
-}
-
-/**
- * What a map prints for a count of learners: the number, or why it is not shown (the projector
- * hides groups under k, and counts that would give a small group away). `short` is for the little
- * room on a pathway step ("<10", "hidden").
- */
-export function shownCount(
-  c: { count: number | null; visibility: Visibility },
-  k: number | null,
-  short = false,
-): string {
-  if (c.count !== null) return num(c.count);
-  if (c.visibility === "primary" && k !== null)
-    return short ? t("maps-fewer-than-short", { k }) : t("maps-fewer-than", { k });
-  return short ? t("maps-hidden") : t("maps-hidden-small-group");
 }
 
 /** Items read out in one line: "known 5, missed 1". */

@@ -15,7 +15,12 @@ const REPORT: ReportView = {
   class_title: "Period 3",
   identified: false,
   generated_at: "2026-12-01T14:00:00Z",
-  freshness: "All work up to 2026-12-01T13:59:58Z (UTC) received.",
+  generated_ms: Date.UTC(2026, 11, 1, 14, 0),
+  freshness: {
+    state: "current",
+    newest_work_ms: Date.UTC(2026, 11, 1, 13, 59, 58),
+    last_heard_ms: Date.UTC(2026, 11, 1, 13, 59, 59),
+  },
   group: null,
   assignments: [
     {

@@ -72,7 +72,12 @@ const page: StudentPageView = {
     },
   ],
   timeline: [
-    { at_ms: Date.UTC(2026, 11, 1, 9, 0), kind: "completed", text: "Compare fractions: correct after 2 attempts" },
+    {
+      at_ms: Date.UTC(2026, 11, 1, 9, 0),
+      kind: "completed",
+      step_title: "Compare fractions",
+      what: "correct after 2 attempts",
+    },
   ],
 };
 
@@ -115,6 +120,9 @@ describe("a student's page", () => {
     expect(evidence.textContent).toContain(HOSTILE);
     expect(screen.getByTestId("student-help-item").textContent).toContain(HOSTILE);
     expect(screen.getByTestId("student-after-help").textContent).toBe(" · then right after retries");
+    expect(document.querySelector(".student-timeline li")?.textContent).toContain(
+      "Compare fractions: correct after 2 attempts",
+    );
     fireEvent.click(screen.getByTestId("student-back"));
     expect(back).toBe(1);
   });
@@ -142,7 +150,12 @@ const report: ReportView = {
   class_title: "Period 3",
   identified: false,
   generated_at: "2026-12-01T14:00:00Z",
-  freshness: "All work up to 2026-12-01T13:59:58Z (UTC) received.",
+  generated_ms: Date.UTC(2026, 11, 1, 14, 0),
+  freshness: {
+    state: "current",
+    newest_work_ms: Date.UTC(2026, 11, 1, 13, 59, 58),
+    last_heard_ms: Date.UTC(2026, 11, 1, 13, 59, 59),
+  },
   group: null,
   assignments: [
     {

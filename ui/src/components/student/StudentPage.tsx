@@ -3,17 +3,10 @@ import { useState } from "react";
 import { clockTime, dateTime, span } from "../../format";
 import { t } from "../../i18n";
 import { tx, UserText } from "../../i18n/Tx";
-import type {
-  AfterHelp,
-  Outcome,
-  StepStatus,
-  StudentHelpView,
-  StudentPageView,
-  StudentStepView,
-  TeacherIpc,
-} from "../../ipc";
+import type { Outcome, StepStatus, StudentHelpView, StudentPageView, StudentStepView, TeacherIpc } from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { DetailTable } from "../class/DetailTable";
+import { afterHelpLabel } from "../help/afterHelp";
 
 /** An outcome in words, in the teacher's language. */
 export function outcomeLabel(outcome: Outcome): string {
@@ -48,22 +41,6 @@ function statusLabel(status: StepStatus): string {
       return t("student-status-current");
     case "upcoming":
       return t("student-status-upcoming");
-  }
-}
-
-/** What the learner did after the teacher's help (the rule is the core's: `progress::help_after`). */
-function afterHelpLabel(after: AfterHelp): string {
-  switch (after) {
-    case "right_first_try":
-      return t("student-after-help-right-first-try");
-    case "right_after_retries":
-      return t("student-after-help-right-after-retries");
-    case "wrong":
-      return t("student-after-help-wrong");
-    case "no_verdict":
-      return t("student-after-help-no-verdict");
-    case "not_yet":
-      return t("student-after-help-not-yet");
   }
 }
 
@@ -236,7 +213,7 @@ export function StudentPage({
                   <time dateTime={e.at_ms === null ? undefined : new Date(e.at_ms).toISOString()}>
                     {clockTime(e.at_ms)}
                   </time>{" "}
-                  {e.text}
+                  {tx("student-event", { title: <UserText>{e.step_title}</UserText>, what: e.what })}
                 </li>
               ))}
             </ol>
