@@ -85,3 +85,14 @@ app-shortcut-grid-page = الشبكة المباشرة: عشرة متعلّمي�
 app-shortcut-grid-open = الشبكة المباشرة: فتح أدلّة الخلية
 app-shortcut-close = إغلاق لوحة الأدلّة (أو هذه القائمة)
 app-shortcut-help = عرض قائمة الاختصارات هذه
+
+## أسماء المفاتيح كما تطبعها لوحات المفاتيح (لوحات المفاتيح العربية تطبعها بالإنجليزية).
+
+app-key-ctrl = Ctrl
+app-key-shift = Shift
+app-key-home = Home
+app-key-end = End
+app-key-page-up = Page Up
+app-key-page-down = Page Down
+app-key-enter = Enter
+app-key-escape = Esc

@@ -93,3 +93,14 @@ app-shortcut-grid-page = Live grid: ten learners up or down
 app-shortcut-grid-open = Live grid: open the cell's evidence
 app-shortcut-close = Close the evidence pane (or this list)
 app-shortcut-help = Show this list of shortcuts
+
+## Key names, as the keyboards of the language print them.
+
+app-key-ctrl = Ctrl
+app-key-shift = Shift
+app-key-home = Home
+app-key-end = End
+app-key-page-up = Page Up
+app-key-page-down = Page Down
+app-key-enter = Enter
+app-key-escape = Escape

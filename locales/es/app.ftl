@@ -72,3 +72,14 @@ app-shortcut-grid-page = Cuadrícula en vivo: diez estudiantes arriba o abajo
 app-shortcut-grid-open = Cuadrícula en vivo: abrir la evidencia de la celda
 app-shortcut-close = Cerrar el panel de evidencia (o esta lista)
 app-shortcut-help = Mostrar esta lista de atajos
+
+## Nombres de teclas, como los imprimen los teclados del idioma.
+
+app-key-ctrl = Ctrl
+app-key-shift = Mayús
+app-key-home = Inicio
+app-key-end = Fin
+app-key-page-up = Re Pág
+app-key-page-down = Av Pág
+app-key-enter = Intro
+app-key-escape = Esc

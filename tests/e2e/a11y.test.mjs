@@ -1,8 +1,8 @@
 // End to end: accessibility checked by a machine. axe-core (tests/e2e/package.json, installed by
-// scripts/install.sh) is injected into the real window and run on every view — the live grid, the
-// evidence pane, the class header's room controls (paused too), mastery, the knowledge map, the
-// pathway map, who needs me, the timeline, the shortcuts overlay, the help desk, export, settings
-// and diagnostics — in every theme (light, dark, high contrast, chosen as a teacher does in
+// scripts/install.sh) is injected into the real window and run on every view (the walk of
+// walk.mjs: the live grid, the evidence pane, the class header's room controls, every tab, the
+// report, a student's page, the shortcuts overlay, the help desk, export, settings and
+// diagnostics) in every theme (light, dark, high contrast, chosen as a teacher does in
 // Settings). Any violation of impact "serious" or "critical" fails the test, listed with its rule
 // id, impact and targets.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setTheme as setThemeIn, waitFor as waitForIn, walkEveryView } from "./walk.mjs";
 import { launchApp, outDir } from "./webdriver.mjs";
 
 const PORT = Number(process.env.E2E_A11Y_DRIVER_PORT ?? 4500);
@@ -105,41 +105,8 @@ async function axeOnce(view, theme) {
   return result.violations;
 }
 
-async function clickText(css, label) {
-  const els = await wd.findAll(css);
-  const labels = await Promise.all(els.map((e) => wd.text(e)));
-  const i = labels.findIndex((l) => l.trim().startsWith(label));
-  assert.ok(i >= 0, `"${label}" among ${css}: ${labels}`);
-  await wd.click(els[i]);
-}
-
-/**
- * Polls `script` until it returns true. With `acrossReload`, a call that lands while the page is
- * unloading ("no such frame") counts as "not yet" instead of failing the test.
- */
-async function waitFor(script, what, timeoutMs = 30000, { acrossReload = false } = {}) {
-  const deadline = Date.now() + timeoutMs;
-  let last = null;
-  while (Date.now() < deadline) {
-    try {
-      if (await wd.execute(script)) return;
-    } catch (e) {
-      if (!acrossReload || !/no such frame|unload/i.test(e.message)) throw e;
-      last = e;
-    }
-    await sleep(150);
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `; last error: ${last.message}` : ""}`);
-}
-
-/** Chooses the theme in Settings, as a teacher does (`system`: follow the OS). */
-async function setTheme(choice) {
-  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
-  await clickText(".sidebar-footer .nav-link", "Settings");
-  await wd.waitForText("#settings-title");
-  await wd.click(await wd.find(`[data-testid='theme-${choice}']`));
-  await waitFor(`return document.documentElement.dataset.themeChoice === ${JSON.stringify(choice)}`, `the ${choice} theme`);
-}
+const setTheme = (choice) => setThemeIn(wd, choice);
+const waitFor = (script, what, timeoutMs, options) => waitForIn(wd, script, what, timeoutMs, options);
 
 test("positive control: axe, injected into the window, reports a contrast failure as serious", async () => {
   await setTheme("light");
@@ -164,90 +131,10 @@ test("positive control: axe, injected into the window, reports a contrast failur
 async function everyView(theme) {
   const before = found.length;
   await setTheme(theme);
-  await axe("settings", theme);
-
-  await clickText(".sidebar-footer .nav-link", "Diagnostics");
-  await wd.waitForText("#diagnostics-title");
-  await waitFor("return !document.querySelector('main')?.textContent.includes('Loading…')", "diagnostics");
-  await axe("diagnostics", theme);
-
-  await wd.click(await wd.find(".desk-link"));
-  await wd.waitForText("#desk-title");
-  await wd.waitForText("[data-testid='desk-question']", (t) => t.length > 0, 30000);
-  await axe("help desk", theme);
-
-  await wd.click(await wd.find(".export-link"));
-  await waitFor("return !!document.querySelector('.export-view')", "the export view");
-  await axe("export", theme);
-
-  await clickText(".class-item .class-title", "Demo class");
-  await wd.waitForText("#class-title", (t) => t === "Demo class");
-  await waitFor(
-    "return [...document.querySelectorAll('[role=grid] button.cell')].some((b) => b.dataset.state.startsWith('completed'))",
-    "completed cells in the live grid",
-    60000,
-  );
-  await axe("live grid", theme);
-  if (theme === "dark") await wd.screenshot(path.join(outDir, "40-live-grid-dark.png"));
-
-  await wd.click(await wd.find("[role=grid] button.cell[data-state^=completed]"));
-  await wd.waitForText("[data-testid='evidence-prose']");
-  await axe("evidence pane", theme);
-  await wd.click(await wd.find("[data-testid='evidence'] header button"));
-
-  // The class header's room controls: the pacing menu open, then the class paused (and resumed).
-  await waitFor("return !!document.querySelector(\"[data-testid='room-pause']\")", "the room controls");
-  const menu = await wd.findAll(".room-pacing-menu:not([open]) summary");
-  if (menu.length > 0) await wd.click(menu[0]);
-  await axe("room controls", theme);
-  await wd.click(await wd.find("[data-testid='room-pause']"));
-  await wd.waitForText("[data-testid='room-state']", (t) => t.startsWith("Paused"));
-  await axe("room controls (paused)", theme);
-  await wd.click(await wd.find("[data-testid='room-resume']"));
-  await wd.waitForText("[data-testid='room-state']", (t) => t.startsWith("Class running"));
-
-  for (const [tab, ready] of [
-    ["Mastery", "[data-testid='mastery']"],
-    ["Knowledge map", "[data-testid='knowledge-map']"],
-    ["Pathway map", "[data-testid='pathway-map']"],
-    ["Who needs me", "[data-testid='needs-me'], [data-testid='needs-me-empty']"],
-    ["Timeline", "[data-testid='timeline']"],
-    ["Groups", "[data-testid='groups']"],
-  ]) {
-    await clickText("[role=tab]", tab);
-    await waitFor(`return !!document.querySelector(${JSON.stringify(ready)})`, tab);
-    await axe(tab, theme);
-  }
-  // The after-class report, a student's page (from a learner's name) and the class setup menu.
-  await clickText("[role=tab]", "Report");
-  await waitFor("return !!document.querySelector(\"[data-testid='report-assignment']\")", "the report");
-  // A response on show: the header's list of shown work is checked with the report.
-  const toggles = await wd.findAll("[data-testid='show-work-toggle'][aria-pressed='false']");
-  if (toggles.length > 0) {
-    await wd.execute("document.querySelector(\"[data-testid='show-work-toggle']\").scrollIntoView({ block: 'center' })");
-    await wd.click(toggles[0]);
-    await waitFor("return !!document.querySelector(\"[data-testid='shown-work']\")", "the shown work");
-  }
-  await axe("report", theme);
-  if (toggles.length > 0) {
-    await wd.click(await wd.find("[data-testid='shown-work-clear']"));
-    await waitFor("return !document.querySelector(\"[data-testid='shown-work']\")", "the shown work taken down");
-  }
-  await clickText("[role=tab]", "Live grid");
-  await waitFor("return !!document.querySelector('.learner-link')", "a learner's name");
-  await wd.click(await wd.find(".learner-link"));
-  await waitFor("return !!document.querySelector(\"[data-testid='student-strip'] button\")", "the student page");
-  await axe("student page", theme);
-  await wd.click(await wd.find("[data-testid='student-back']"));
-  await wd.click(await wd.find("[data-testid='setup-menu'] summary"));
-  await axe("class setup", theme);
-  await wd.click(await wd.find("[data-testid='setup-menu'] summary"));
-  await clickText("[role=tab]", "Live grid");
-
-  await wd.click(await wd.find("[data-testid='shortcuts-open']"));
-  await waitFor("return !!document.querySelector('[role=dialog]')", "the shortcuts overlay");
-  await axe("shortcuts overlay", theme);
-  await wd.click(await wd.find("[data-testid='shortcuts-close']"));
+  await walkEveryView(wd, async (view) => {
+    await axe(view, theme);
+    if (view === "live grid" && theme === "dark") await wd.screenshot(path.join(outDir, "40-live-grid-dark.png"));
+  });
   return found.slice(before);
 }
 

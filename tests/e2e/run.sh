@@ -24,6 +24,10 @@ end_leftovers() {
 }
 trap end_leftovers EXIT
 trap 'exit 143' TERM INT
+# The tests read the window in English, the language it takes from the system when no choice is
+# stored; i18n.test.mjs chooses the others (and starts one app with LANG=es_ES.UTF-8).
+export LANG=C.UTF-8 LANGUAGE=
+unset LC_ALL LC_MESSAGES
 # A2LEARN_E2E_ONLY=app runs app.test.mjs alone (while working on one view); unset, every file.
 xvfb-run -a -s '-screen 0 1280x800x24' node --test --test-concurrency=1 "$here"/${A2LEARN_E2E_ONLY:-*}.test.mjs &
 group=$!

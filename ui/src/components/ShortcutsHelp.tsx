@@ -4,18 +4,24 @@ import { t } from "../i18n";
 
 /**
  * Every keyboard shortcut of the teacher's window, as the overlay lists them, in the window's
- * language. Key names stay as the keys print them ("Ctrl", "Page Up", "Escape"); only "Arrow
- * keys", which names no single key, is said in the language.
+ * language. Key names are the ones the language's keyboards print (a Spanish keyboard says
+ * "Mayús" and "Inicio"), so they come from the catalogs too; letters and "?" are the keys'.
  */
 export function shortcuts(): { id: string; keys: string[][]; what: string }[] {
+  const ctrl = t("app-key-ctrl");
+  const shift = t("app-key-shift");
   return [
-    { id: "projector-safe", keys: [["Ctrl", "Shift", "P"]], what: t("app-shortcut-projector-safe") },
-    { id: "projector", keys: [["Ctrl", "Shift", "O"]], what: t("app-shortcut-projector") },
+    { id: "projector-safe", keys: [[ctrl, shift, "P"]], what: t("app-shortcut-projector-safe") },
+    { id: "projector", keys: [[ctrl, shift, "O"]], what: t("app-shortcut-projector") },
     { id: "grid-move", keys: [[t("app-shortcut-key-arrows")]], what: t("app-shortcut-grid-move") },
-    { id: "grid-row-ends", keys: [["Home"], ["End"]], what: t("app-shortcut-grid-row-ends") },
-    { id: "grid-page", keys: [["Page Up"], ["Page Down"]], what: t("app-shortcut-grid-page") },
-    { id: "grid-open", keys: [["Enter"]], what: t("app-shortcut-grid-open") },
-    { id: "close", keys: [["Escape"]], what: t("app-shortcut-close") },
+    { id: "grid-row-ends", keys: [[t("app-key-home")], [t("app-key-end")]], what: t("app-shortcut-grid-row-ends") },
+    {
+      id: "grid-page",
+      keys: [[t("app-key-page-up")], [t("app-key-page-down")]],
+      what: t("app-shortcut-grid-page"),
+    },
+    { id: "grid-open", keys: [[t("app-key-enter")]], what: t("app-shortcut-grid-open") },
+    { id: "close", keys: [[t("app-key-escape")]], what: t("app-shortcut-close") },
     { id: "help", keys: [["?"]], what: t("app-shortcut-help") },
   ];
 }

@@ -108,6 +108,7 @@ export function Sidebar(props: {
         <button
           type="button"
           className="nav-link"
+          data-testid="nav-settings"
           aria-current={view.kind === "settings" ? "page" : undefined}
           onClick={() => onView({ kind: "settings" })}
         >
@@ -116,6 +117,7 @@ export function Sidebar(props: {
         <button
           type="button"
           className="nav-link"
+          data-testid="nav-diagnostics"
           aria-current={view.kind === "diagnostics" ? "page" : undefined}
           onClick={() => onView({ kind: "diagnostics" })}
         >

@@ -66,7 +66,7 @@ export function ProjectorSafeSwitch() {
       className={on ? "projector-switch on" : "projector-switch"}
       aria-pressed={on}
       data-testid="projector-safe"
-      title={t("app-projector-safe-tooltip", { keys: "Ctrl+Shift+P" })}
+      title={t("app-projector-safe-tooltip", { keys: `${t("app-key-ctrl")}+${t("app-key-shift")}+P` })}
       onClick={toggle}
     >
       {on ? t("app-projector-safe-on") : t("app-projector-safe-off")}

@@ -361,6 +361,7 @@ export function ClassPage({ ipc, summary }: { ipc: TeacherIpc; summary: ClassSum
               key={view}
               role="tab"
               type="button"
+              data-tab={view}
               aria-selected={tab === view && !student}
               onClick={() => {
                 setStudent(null);

@@ -175,109 +175,118 @@ function AssignmentReport({ a, onStudent }: { a: AssignmentReportView; onStudent
       <p data-testid="report-completion">
         {t("report-completion", { learners: c.learners, started: c.started, finished: c.finished })}
       </p>
-      <table className="report-steps">
-        <caption>{t("report-steps-caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("report-step")}</th>
-            {COUNTS.map((k) => (
-              <th scope="col" key={k}>
-                {countLabel(k)}
-              </th>
-            ))}
-            <th scope="col">{t("report-mean-attempts")}</th>
-            <th scope="col">{t("report-mean-hints")}</th>
-            <th scope="col">
-              <abbr title={t("report-median-time-explained")}>{t("report-median-time")}</abbr>
-            </th>
-            <th scope="col">
-              <abbr title={t("report-helped-then-right-explained")}>{t("report-helped-then-right")}</abbr>
-            </th>
-            <th scope="col">{t("report-common-responses")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {a.steps.map((s, i) => (
-            <tr key={s.widget_id}>
-              <th scope="row">
-                {tx("report-step-row", { position: i + 1, title: <UserText>{s.title}</UserText> })}
-                {s.standard ? (
-                  <span className="muted">
-                    {" "}
-                    {tx("report-step-standard", { standard: <UserText>{s.standard}</UserText> })}
-                  </span>
-                ) : null}
-              </th>
+      {/* A wide table scrolls in its own box, not the page (longer languages widen it). */}
+      <div className="table-scroll">
+        <table className="report-steps">
+          <caption>{t("report-steps-caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("report-step")}</th>
               {COUNTS.map((k) => (
-                <td key={k}>
-                  <button
-                    type="button"
-                    className="link count"
-                    aria-expanded={who?.step === s.widget_id && who.outcome === k}
-                    aria-label={t("report-count-list", { step: s.title, outcome: countLabel(k), count: s[k] })}
-                    disabled={s[k] === 0}
-                    onClick={() =>
-                      setWho((cur) =>
-                        cur?.step === s.widget_id && cur.outcome === k ? null : { step: s.widget_id, outcome: k },
-                      )
-                    }
-                  >
-                    {num(s[k])}
-                  </button>
-                </td>
+                <th scope="col" key={k}>
+                  {countLabel(k)}
+                </th>
               ))}
-              <td>{mean(s.mean_attempts)}</td>
-              <td>{mean(s.mean_hints)}</td>
-              <td data-testid="median-time">{s.median_time_ms === null ? "—" : span(s.median_time_ms)}</td>
-              <td data-testid="helped">
-                {s.helped === 0 ? "—" : t("report-helped-then-right-counts", { helped: s.helped, right: s.then_right })}
-              </td>
-              <td>
-                {s.common_responses.length === 0 ? (
-                  "—"
-                ) : (
-                  <ul className="responses">
-                    {s.common_responses.map((r) => (
-                      <li key={r.response}>
-                        <q className="student-words" translate="no" dir="auto">
-                          {r.response}
-                        </q>{" "}
-                        {t("report-response-times", { count: r.count })} <ShowWorkToggle text={r.response} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
+              <th scope="col">{t("report-mean-attempts")}</th>
+              <th scope="col">{t("report-mean-hints")}</th>
+              <th scope="col">
+                <abbr title={t("report-median-time-explained")}>{t("report-median-time")}</abbr>
+              </th>
+              <th scope="col">
+                <abbr title={t("report-helped-then-right-explained")}>{t("report-helped-then-right")}</abbr>
+              </th>
+              <th scope="col">{t("report-common-responses")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {a.steps.map((s, i) => (
+              <tr key={s.widget_id}>
+                <th scope="row">
+                  {tx("report-step-row", { position: i + 1, title: <UserText>{s.title}</UserText> })}
+                  {s.standard ? (
+                    <span className="muted">
+                      {" "}
+                      {tx("report-step-standard", { standard: <UserText>{s.standard}</UserText> })}
+                    </span>
+                  ) : null}
+                </th>
+                {COUNTS.map((k) => (
+                  <td key={k}>
+                    <button
+                      type="button"
+                      className="link count"
+                      aria-expanded={who?.step === s.widget_id && who.outcome === k}
+                      aria-label={t("report-count-list", { step: s.title, outcome: countLabel(k), count: s[k] })}
+                      disabled={s[k] === 0}
+                      onClick={() =>
+                        setWho((cur) =>
+                          cur?.step === s.widget_id && cur.outcome === k ? null : { step: s.widget_id, outcome: k },
+                        )
+                      }
+                    >
+                      {num(s[k])}
+                    </button>
+                  </td>
+                ))}
+                <td>{mean(s.mean_attempts)}</td>
+                <td>{mean(s.mean_hints)}</td>
+                <td data-testid="median-time">{s.median_time_ms === null ? "—" : span(s.median_time_ms)}</td>
+                <td data-testid="helped">
+                  {s.helped === 0
+                    ? "—"
+                    : t("report-helped-then-right-counts", { helped: s.helped, right: s.then_right })}
+                </td>
+                <td>
+                  {s.common_responses.length === 0 ? (
+                    "—"
+                  ) : (
+                    <ul className="responses">
+                      {s.common_responses.map((r) => (
+                        <li key={r.response}>
+                          <q className="student-words" translate="no" dir="auto">
+                            {r.response}
+                          </q>{" "}
+                          {t("report-response-times", { count: r.count })} <ShowWorkToggle text={r.response} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {who ? (
         <WhoList step={a.steps.find((s) => s.widget_id === who.step)} outcome={who.outcome} onStudent={onStudent} />
       ) : null}
-      <table className="report-mastery">
-        <caption>{t("report-mastery-caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("report-standard")}</th>
-            <th scope="col">{t("report-learners")}</th>
-            <th scope="col">{t("report-checked")}</th>
-            <th scope="col">{t("report-correct")}</th>
-            <th scope="col">{t("report-summary")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {a.mastery.map((m) => (
-            <tr key={m.standard ?? "all"}>
-              <th scope="row">{m.standard === null ? t("report-all-standards") : <UserText>{m.standard}</UserText>}</th>
-              <td>{num(m.learners)}</td>
-              <td>{num(m.checked)}</td>
-              <td>{num(m.correct)}</td>
-              <td>{masterySummary(m)}</td>
+      <div className="table-scroll">
+        <table className="report-mastery">
+          <caption>{t("report-mastery-caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("report-standard")}</th>
+              <th scope="col">{t("report-learners")}</th>
+              <th scope="col">{t("report-checked")}</th>
+              <th scope="col">{t("report-correct")}</th>
+              <th scope="col">{t("report-summary")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {a.mastery.map((m) => (
+              <tr key={m.standard ?? "all"}>
+                <th scope="row">
+                  {m.standard === null ? t("report-all-standards") : <UserText>{m.standard}</UserText>}
+                </th>
+                <td>{num(m.learners)}</td>
+                <td>{num(m.checked)}</td>
+                <td>{num(m.correct)}</td>
+                <td>{masterySummary(m)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h5>{t("report-follow-ups")}</h5>
       {a.follow_ups.length === 0 ? <p className="muted">{t("report-nobody")}</p> : null}
       <ul className="report-follow-ups" data-testid="report-follow-ups">
