@@ -27,6 +27,8 @@ pictures=(
   "90-student-page.png:student-page.png"
   "91-report.png:report.png"
   "92-group-filtered.png:group-filtered.png"
+  "60-class-page-ar.png:class-page-ar.png"
+  "61-class-page-es.png:class-page-es.png"
 )
 
 reuse=false
