@@ -6,10 +6,9 @@
 // Settings). Any violation of impact "serious" or "critical" fails the test, listed with its rule
 // id, impact and targets.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { after, before, test } from "node:test";
+import { axeSource, runAxe } from "./axe.mjs";
 import { setTheme as setThemeIn, waitFor as waitForIn, walkEveryView } from "./walk.mjs";
 import { launchApp, outDir } from "./webdriver.mjs";
 
@@ -21,19 +20,12 @@ const QUESTION = "How do I compare 3/4 and 2/3?";
 
 let app;
 let wd;
-let axeSource;
+let source;
 /** Every serious or critical violation found, by theme and view. */
 const found = [];
 
 before(async () => {
-  const require = createRequire(import.meta.url);
-  let axePath;
-  try {
-    axePath = require.resolve("axe-core/axe.min.js");
-  } catch {
-    throw new Error("axe-core is not installed in tests/e2e: run scripts/install.sh (npm ci --prefix tests/e2e)");
-  }
-  axeSource = await readFile(axePath, "utf8");
+  source = await axeSource();
   app = await launchApp({
     port: PORT,
     name: "a11y",
@@ -82,28 +74,8 @@ function report(view, theme, violations) {
   return serious;
 }
 
-/** One axe run on the whole document, after the last change painted: its violations. */
-async function axeOnce(view, theme) {
-  const loaded = await wd.execute("return typeof window.axe === 'object' && typeof window.axe.run === 'function'");
-  if (!loaded) {
-    await wd.execute(`${axeSource}\n;return true;`);
-    assert.ok(await wd.execute("return typeof window.axe === 'object'"), "axe-core loaded into the window");
-  }
-  // Let the last change paint (colour contrast reads computed styles of what is drawn).
-  await wd.executeAsync("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));");
-  const out = await wd.executeAsync(
-    `const done = arguments[arguments.length - 1];
-     window.axe.run(document, { resultTypes: ["violations"] }).then(
-       (r) => done(JSON.stringify({ theme: document.documentElement.dataset.theme, passes: r.passes.length,
-         violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-           nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) })) })),
-       (e) => done(JSON.stringify({ error: String(e && e.stack || e) })));`,
-  );
-  const result = JSON.parse(out);
-  assert.equal(result.error, undefined, `axe ran on ${view}`);
-  assert.equal(result.theme, theme, `${view} is in the ${theme} theme`);
-  return result.violations;
-}
+/** One axe run on the whole document: its violations. */
+const axeOnce = (view, theme) => runAxe(wd, source, view, theme);
 
 const setTheme = (choice) => setThemeIn(wd, choice);
 const waitFor = (script, what, timeoutMs, options) => waitForIn(wd, script, what, timeoutMs, options);

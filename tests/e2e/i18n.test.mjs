@@ -8,10 +8,9 @@
 // every view in both, in every theme. The pictures of the class page in Spanish and Arabic are
 // taken here (README).
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { after, before, test } from "node:test";
+import { axeSource, runAxe } from "./axe.mjs";
 import { openSettings, setTheme, waitFor, walkEveryView } from "./walk.mjs";
 import { launchApp, outDir } from "./webdriver.mjs";
 
@@ -22,11 +21,10 @@ const QUESTION = "How do I compare 3/4 and 2/3?";
 
 let app;
 let wd;
-let axeSource;
+let source;
 
 before(async () => {
-  const require = createRequire(import.meta.url);
-  axeSource = await readFile(require.resolve("axe-core/axe.min.js"), "utf8");
+  source = await axeSource();
   app = await launchApp({
     port: PORT,
     name: "i18n",
@@ -74,33 +72,38 @@ const INSPECT = `
   return { words: [...new Set(words)], cut };
 `;
 
+/**
+ * The serious and critical axe violations of the view, as lines. A live count that changes
+ * while axe reads it can mismatch its label once: a violation counts when a second run finds it
+ * again.
+ */
 async function axe(view, theme) {
-  if (!(await wd.execute("return typeof window.axe === 'object'"))) await wd.execute(`${axeSource}\n;return true;`);
-  await wd.executeAsync(
-    "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)));",
-  );
-  const out = JSON.parse(
-    await wd.executeAsync(
-      `const done = arguments[arguments.length - 1];
-       window.axe.run(document, { resultTypes: ["violations"] }).then(
-         (r) => done(JSON.stringify(r.violations.map((v) => ({ id: v.id, impact: v.impact,
-           targets: v.nodes.map((n) => n.target.join(" ")) })))),
-         (e) => done(JSON.stringify([{ id: "axe-error", impact: "critical", targets: [String(e)] }])));`,
-    ),
-  );
-  const serious = out.filter((v) => FAIL_ON.has(v.impact));
-  // A live count that changes while axe reads it can mismatch its label once: read again.
+  const serious = (await runAxe(wd, source, view, theme)).filter((v) => FAIL_ON.has(v.impact));
   if (serious.length === 0) return [];
-  const again = JSON.parse(
-    await wd.executeAsync(
-      `const done = arguments[arguments.length - 1];
-       window.axe.run(document, { resultTypes: ["violations"] }).then((r) => done(JSON.stringify(
-         r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id))));`,
-    ),
-  );
+  const again = new Set((await runAxe(wd, source, view, theme)).map((v) => v.id));
   return serious
-    .filter((v) => again.includes(v.id))
-    .map((v) => `[${theme}] ${view}: ${v.impact} ${v.id} at ${v.targets.slice(0, 4).join(", ")}`);
+    .filter((v) => again.has(v.id))
+    .map(
+      (v) =>
+        `[${theme}] ${view}: ${v.impact} ${v.id} at ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target)
+          .join(", ")}`,
+    );
+}
+
+/** Opens the demo class and waits for its grid to show completed work. */
+async function openDemoClass() {
+  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
+  const classes = await wd.findAll(".class-item .class-title");
+  const titles = await Promise.all(classes.map((e) => wd.text(e)));
+  await wd.click(classes[titles.indexOf("Demo class")]);
+  await waitFor(
+    wd,
+    "return [...document.querySelectorAll('[role=grid] button.cell')].some((b) => b.dataset.state.startsWith('completed'))",
+    "the grid",
+    60000,
+  );
 }
 
 /** Sets the window's language as Settings keeps it, and reloads into it. */
@@ -184,15 +187,7 @@ test("Arabic: chosen in Settings, the window mirrors and reads right to left", a
   );
   assert.ok(sides.sidebar > sides.main, `sidebar right of main: ${JSON.stringify(sides)}`);
 
-  const classes = await wd.findAll(".class-item .class-title");
-  const titles = await Promise.all(classes.map((e) => wd.text(e)));
-  await wd.click(classes[titles.indexOf("Demo class")]);
-  await waitFor(
-    wd,
-    "return [...document.querySelectorAll('[role=grid] button.cell')].some((b) => b.dataset.state.startsWith('completed'))",
-    "the grid",
-    60000,
-  );
+  await openDemoClass();
   // The grid's first column (the learners) is on the right, its first step left of it.
   const cols = await wd.execute(
     `const row = document.querySelector("[role=grid] [role=row] .learner-label")?.getBoundingClientRect();
@@ -243,16 +238,7 @@ for (const theme of THEMES) {
 test("Spanish: the class page in Spanish, then back to the system's language", async () => {
   await setTheme(wd, "light");
   await chooseLanguage("es");
-  await wd.waitForText(".class-item .class-title", (t) => t === "Demo class", 30000);
-  const classes = await wd.findAll(".class-item .class-title");
-  const titles = await Promise.all(classes.map((e) => wd.text(e)));
-  await wd.click(classes[titles.indexOf("Demo class")]);
-  await waitFor(
-    wd,
-    "return [...document.querySelectorAll('[role=grid] button.cell')].some((b) => b.dataset.state.startsWith('completed'))",
-    "the grid",
-    60000,
-  );
+  await openDemoClass();
   const tabs = await wd.execute("return [...document.querySelectorAll('[role=tab]')].map((t) => t.textContent)");
   assert.ok(tabs.includes("Dominio"), JSON.stringify(tabs));
   await wd.screenshot(path.join(outDir, "61-class-page-es.png"));
