@@ -60,9 +60,12 @@ pub trait Coded: std::error::Error {
     }
 }
 
-/// The language the window reads: set by the shell when the teacher's choice reaches it, read
-/// where an error becomes a [`UiError`] (the one place with no window at hand). English until
-/// then, and in every program that has no window.
+/// The language the window reads: set by the shell when the teacher's choice reaches it (the
+/// window tells it before it renders). Read only where Rust words something for the window and
+/// has no window at hand: an error becoming a [`UiError`], the sentences a view builds, the
+/// projector-safe aliases, the canned answers and the notification. Code that can take the
+/// words as an argument does (`report::to_html`, `student::result_text`), so tests pass a
+/// language instead of setting this. English until set, and in every program with no window.
 static WINDOW_LANGUAGE: AtomicU8 = AtomicU8::new(0);
 
 pub fn set_window_language(lang: Lang) {
@@ -124,9 +127,10 @@ impl UiError {
 }
 
 /// A sentence for the teacher — an input refused, a thing not found — kept as its catalog id
-/// and arguments, so the window reads it in its language. `Display` is the English one (logs,
-/// the command line).
-#[derive(Debug, Clone, PartialEq)]
+/// and arguments, so the window reads it in its language. `Display` is the English one (the
+/// command line); `Debug` names the arguments but not their text, which can quote a word the
+/// teacher typed (a name refused): a `{:?}` in a log cannot leak it.
+#[derive(Clone, PartialEq)]
 pub struct Said {
     code: ErrorCode,
     id: &'static str,
@@ -141,14 +145,21 @@ enum SaidArg {
     Message(&'static str),
 }
 
+impl std::fmt::Debug for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.args.iter().map(|(k, _)| *k).collect();
+        f.debug_struct("Said")
+            .field("code", &self.code)
+            .field("id", &self.id)
+            .field("args", &names)
+            .finish()
+    }
+}
+
 impl Said {
     /// The teacher's input, refused (`invalid_input`).
     pub fn refused(id: &'static str) -> Self {
-        Self {
-            code: ErrorCode::InvalidInput,
-            id,
-            args: Vec::new(),
-        }
+        Self::with_code(ErrorCode::InvalidInput, id)
     }
 
     /// A view that names students, asked for in projector-safe mode (`privacy_blocked`).
@@ -166,11 +177,7 @@ impl Said {
 
     /// Something asked for that does not exist (`not_found`).
     pub fn not_found(id: &'static str) -> Self {
-        Self {
-            code: ErrorCode::NotFound,
-            id,
-            args: Vec::new(),
-        }
+        Self::with_code(ErrorCode::NotFound, id)
     }
 
     /// A text argument: a title, an id, a path (put in as it is).

@@ -92,6 +92,12 @@ fn the_window_reads_what_rust_says_in_its_language() {
         es[4].message
     );
 
+    // The refusal quotes the teacher's word to the window only: its Debug (a log's `{:?}`)
+    // names no word, where its Display (the positive control) does.
+    let said = blocked().said();
+    assert!(said.to_string().contains("Quillon"));
+    assert!(!format!("{said:?}").contains("Quillon"), "{said:?}");
+
     set_window_language(Lang::Ar);
     let ar = cases();
     assert!(ar[1].message.contains("مهلة"), "{}", ar[1].message);
