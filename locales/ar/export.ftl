@@ -4,6 +4,8 @@ export-intro = فصل كامل، أو واجب واحد، في ملف واحد. 
 export-class = الفصل
 export-assignment = الواجب
 export-whole-class = الفصل كاملًا (كل الواجبات)
+export-group = المتعلّمون
+export-group-everyone = كل طلاب الصف
 export-format = الصيغة
 export-loading = جارٍ التحميل…
 

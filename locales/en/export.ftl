@@ -10,6 +10,9 @@ export-class = Class
 # Label of the list of assignments.
 export-assignment = Assignment
 export-whole-class = Whole class (every assignment)
+# The export's choice of learners: everyone, or one of the teacher's groups (its name follows).
+export-group = Learners
+export-group-everyone = Everyone in the class
 # Legend of the list of file formats.
 export-format = Format
 export-loading = Loading…

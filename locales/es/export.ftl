@@ -4,6 +4,8 @@ export-intro = Una clase entera, o una tarea, en un solo archivo. Las exportacio
 export-class = Clase
 export-assignment = Tarea
 export-whole-class = Toda la clase (todas las tareas)
+export-group = Estudiantes
+export-group-everyone = Toda la clase
 export-format = Formato
 export-loading = Cargando…
 

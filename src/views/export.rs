@@ -26,6 +26,9 @@ pub struct ExportOptions {
     pub identified: bool,
     /// The file the save dialog returned.
     pub path: String,
+    /// Only the learners of this group of the class (the teacher's own groups); `None` for
+    /// everyone.
+    pub group: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, specta::Type)]
@@ -132,8 +135,7 @@ pub async fn run(
         home_page: home_page(store).await?,
         // The same k as the class view (the teacher's setting).
         k: store.suppression_k().await?,
-        // The window exports the whole class (the command line's export takes --group).
-        group: None,
+        group: options.group,
     };
     let cancel = slot.take_slot()?;
     let mut progress = |p: crate::export::ExportProgress| {

@@ -44,7 +44,10 @@ test("the export view lists the formats for the demo class", async () => {
   const descriptions = await wd.execute(
     "return [...document.querySelectorAll('.export-format-desc')].map((e) => e.textContent.length)",
   );
-  assert.ok(descriptions.every((n) => n > 20), `every format has a description: ${descriptions}`);
+  assert.ok(
+    descriptions.every((n) => n > 20),
+    `every format has a description: ${descriptions}`,
+  );
   const cls = await wd.execute(
     "const s = document.querySelector('[data-testid=export-class]'); return s.options[s.selectedIndex].text",
   );
@@ -127,4 +130,48 @@ test("the export command writes the file with progress and remembers the folder"
   assert.match(lines[0], /^anonymous_id,pathway_id,position,widget_id/);
   assert.equal(lines.length - 1, result.out.rows, "the rows reported are the rows written");
   assert.ok(result.progress.length > 0, "progress arrived on the channel");
+});
+
+test("a group of the class: offered in the view, and its export holds only its learners", async () => {
+  const folder = path.join(app.home, "exports");
+  const whole = (await readFile(path.join(folder, "demo.csv"), "utf8")).split("\n").filter((l) => l.length > 0);
+  const learners = [...new Set(whole.slice(1).map((l) => l.split(",")[0]))];
+  assert.ok(learners.length > 2, `the class has learners: ${learners.length}`);
+  const two = learners.slice(0, 2);
+  const file = path.join(folder, "group.csv");
+  const result = await wd.request("POST", wd.s("/execute/async"), {
+    script: `const [two, file, done] = [arguments[0], arguments[1], arguments[2]];
+      const tauri = window.__TAURI_INTERNALS__;
+      (async () => {
+        const classes = await tauri.invoke("list_classes");
+        await tauri.invoke("save_group", { classId: classes[0].class_id, name: "Table A", learners: two });
+        const id = tauri.transformCallback(() => {});
+        const out = await tauri.invoke("export_class", {
+          options: { class_id: classes[0].class_id, assignment_id: null, format: "csv", identified: false, path: file, group: "Table A" },
+          onProgress: "__CHANNEL__:" + id,
+        });
+        return { out };
+      })().then(done, (e) => done({ error: String(e && e.message ? e.message : JSON.stringify(e)) }));`,
+    args: [two, file],
+  });
+  assert.equal(result.error, undefined, JSON.stringify(result));
+  const rows = (await readFile(file, "utf8"))
+    .split("\n")
+    .filter((l) => l.length > 0)
+    .slice(1);
+  assert.ok(rows.length > 0, "the group's rows are there");
+  assert.deepEqual([...new Set(rows.map((l) => l.split(",")[0]))].sort(), [...two].sort(), "only the group's learners");
+
+  // The view offers the group, the whole class first (the class page is not narrowed).
+  await wd.click(await wd.find("[data-testid='nav-settings']"));
+  await wd.click(await wd.find(".export-link"));
+  const options = await wd.waitFor(
+    "const s = document.querySelector(\"[data-testid='export-group']\"); return s && s.options.length > 1 ? [...s.options].map((o) => [o.value, o.text]) : null",
+    "the group choice",
+  );
+  assert.deepEqual(options, [
+    ["", "Everyone in the class"],
+    ["Table A", "Table A"],
+  ]);
+  assert.equal(await wd.execute("return document.querySelector(\"[data-testid='export-group']\").value"), "");
 });

@@ -412,6 +412,11 @@ export type ExportOptions = {
 	identified: boolean,
 	/**  The file the save dialog returned. */
 	path: string,
+	/**
+	 *  Only the learners of this group of the class (the teacher's own groups); `None` for
+	 *  everyone.
+	 */
+	group: string | null,
 };
 
 export type ExportProgress = {

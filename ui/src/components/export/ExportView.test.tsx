@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { setLanguageChoice } from "../../i18n";
-import type { AssignmentView, ClassSummary, TeacherIpc } from "../../ipc";
+import type { AssignmentView, ClassSummary, GroupsView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
 import { ProjectorSafeContext } from "../../privacy/ProjectorSafe";
 import { fakeExportIpc } from "../../test-support/fakeExportIpc";
@@ -31,12 +31,24 @@ const assignment: AssignmentView = {
 
 const NOW = () => new Date(2027, 0, 15, 10, 30);
 
+/** No group made yet (most tests); `withGroups` has two, the class narrowed to one. */
+const GROUPS: GroupsView = { groups: [], suggested: [], filter: null, learners: [], can_save: true };
+const withGroups: GroupsView = {
+  ...GROUPS,
+  groups: [
+    { name: "Reading", size: 1, learners: ["a"], labels: ["a"] },
+    { name: "Table 2", size: 1, learners: ["b"], labels: ["b"] },
+  ],
+  filter: "Table 2",
+};
+
 /** Only what the export view uses; cast so other areas' additions to TeacherIpc need no stub here. */
-function ipcWith(fake: ReturnType<typeof fakeExportIpc>, rosterSize = 24): TeacherIpc {
+function ipcWith(fake: ReturnType<typeof fakeExportIpc>, rosterSize = 24, groups = GROUPS): TeacherIpc {
   const ipc = {
     classView: {
       assignments: async () => [assignment],
       rosterSize: async () => rosterSize,
+      groups: async () => groups,
     },
     exports: fake.exports,
     toUiError,
@@ -44,10 +56,18 @@ function ipcWith(fake: ReturnType<typeof fakeExportIpc>, rosterSize = 24): Teach
   return ipc as unknown as TeacherIpc;
 }
 
-function renderView(fake: ReturnType<typeof fakeExportIpc>, opts: { safe?: boolean; rosterSize?: number } = {}) {
+function renderView(
+  fake: ReturnType<typeof fakeExportIpc>,
+  opts: { safe?: boolean; rosterSize?: number; groups?: GroupsView } = {},
+) {
   return render(
     <ProjectorSafeContext.Provider value={opts.safe ?? false}>
-      <ExportView ipc={ipcWith(fake, opts.rosterSize)} classes={classes} initialClassId="class-1" now={NOW} />
+      <ExportView
+        ipc={ipcWith(fake, opts.rosterSize, opts.groups)}
+        classes={classes}
+        initialClassId="class-1"
+        now={NOW}
+      />
     </ProjectorSafeContext.Provider>,
   );
 }
@@ -99,6 +119,7 @@ describe("ExportView", () => {
       format: "oneroster",
       identified: false,
       path: "/home/teacher/exports/out.csv",
+      group: null,
     });
   });
 
@@ -274,6 +295,33 @@ describe("ExportView", () => {
     const run = await startExport(fake);
     expect(run.options.assignment_id).toBe("as-1");
     expect(fake.dialogs[0]!.defaultPath).toBe("Class-4B-Fractions-Umlaut-Compare-fractions-jsonl-2027-01-15.jsonl");
+  });
+});
+
+describe("ExportView and the teacher's groups", () => {
+  it("exports the group the class page is narrowed to, or everyone when chosen", async () => {
+    const fake = fakeExportIpc();
+    renderView(fake, { groups: withGroups });
+    const select = (await screen.findByTestId("export-group")) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["Everyone in the class", "Reading", "Table 2"]);
+    await waitFor(() => expect(select.value).toBe("Table 2"));
+    expect((await startExport(fake)).options.group).toBe("Table 2");
+
+    cleanup();
+    const again = fakeExportIpc();
+    renderView(again, { groups: withGroups });
+    const other = (await screen.findByTestId("export-group")) as HTMLSelectElement;
+    await waitFor(() => expect(other.value).toBe("Table 2"));
+    fireEvent.change(other, { target: { value: "" } });
+    expect((await startExport(again)).options.group).toBeNull();
+  });
+
+  it("offers no group in projector-safe mode, and exports the whole class there", async () => {
+    const fake = fakeExportIpc();
+    renderView(fake, { safe: true, groups: withGroups });
+    await screen.findByLabelText(/Steps \(CSV\)/);
+    expect(screen.queryByTestId("export-group")).toBeNull();
+    expect((await startExport(fake)).options.group).toBeNull();
   });
 });
 

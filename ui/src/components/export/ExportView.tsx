@@ -1,7 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { t } from "../../i18n";
 import { tx } from "../../i18n/Tx";
-import type { AssignmentView, ClassSummary, ExportDone, ExportSettings, Format, TeacherIpc } from "../../ipc";
+import type {
+  AssignmentView,
+  ClassSummary,
+  ExportDone,
+  ExportSettings,
+  Format,
+  GroupsView,
+  TeacherIpc,
+} from "../../ipc";
 import { useLiveLoad } from "../../ipc/liveLoad";
 import { useProjectorSafe } from "../../privacy/ProjectorSafe";
 import { defaultSavePath, describeFormat, exportFileName, filterName, isCancelled, isPrivacyBlock } from "./naming";
@@ -34,6 +42,10 @@ export function ExportView(props: {
   const [classId, setClassId] = useState<string | null>(props.initialClassId ?? classes[0]?.class_id ?? null);
   const [assignments, setAssignments] = useState<AssignmentView[]>([]);
   const [assignmentId, setAssignmentId] = useState<string>("");
+  // The class's groups, and the one to export ("" for everyone): the class page's narrowing
+  // to start with, so the file holds what the teacher was looking at.
+  const [groups, setGroups] = useState<string[]>([]);
+  const [group, setGroup] = useState<string>("");
   const [settings, setSettings] = useState<ExportSettings | null>(null);
   const [format, setFormat] = useState<Format>("csv");
   const [homePage, setHomePage] = useState("");
@@ -71,6 +83,8 @@ export function ExportView(props: {
   useEffect(() => {
     setAssignments([]);
     setAssignmentId("");
+    setGroups([]);
+    setGroup("");
     setRosterSize(null);
   }, [classId]);
   // Another class picked before these answered: only its own answers land.
@@ -86,9 +100,19 @@ export function ExportView(props: {
               keep(setRosterSize),
               keep(() => setRosterSize(null)),
             ),
+            // Group names are the teacher's own words: none in projector-safe mode.
+            safe
+              ? Promise.resolve()
+              : ipc.classView.groups(classId).then(
+                  keep((g: GroupsView) => {
+                    setGroups(g.groups.map((x) => x.name));
+                    setGroup(g.filter ?? "");
+                  }),
+                  keep(() => setGroups([])),
+                ),
           ])
         : Promise.resolve(),
-    [ipc, classId],
+    [ipc, classId, safe],
     0,
   );
 
@@ -153,7 +177,14 @@ export function ExportView(props: {
     setPhase({ kind: "running", identified, done: 0, total: null, cancelling: false });
     try {
       const result = await ipc.exports.run(
-        { class_id: current.class_id, assignment_id: assignment?.assignment_id ?? null, format, identified, path },
+        {
+          class_id: current.class_id,
+          assignment_id: assignment?.assignment_id ?? null,
+          format,
+          identified,
+          path,
+          group: !safe && group ? group : null,
+        },
         (p) =>
           setPhase((prev) => (prev.kind === "running" ? { ...prev, done: p.rows_done, total: p.rows_total } : prev)),
       );
@@ -225,6 +256,19 @@ export function ExportView(props: {
             ))}
           </select>
         </label>
+        {!safe && groups.length > 0 ? (
+          <label>
+            {t("export-group")}{" "}
+            <select data-testid="export-group" value={group} disabled={busy} onChange={(e) => setGroup(e.target.value)}>
+              <option value="">{t("export-group-everyone")}</option>
+              {groups.map((g) => (
+                <option key={g} value={g} translate="no" dir="auto">
+                  {g}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
       </div>
 
       <fieldset className="export-formats" disabled={busy}>
