@@ -20,35 +20,17 @@ print-completion = أنهى { $finished } من { $learners ->
     } كل الخطوات؛ وبدأ { $started }.
 
 print-steps-title = الخطوات
-print-col-step = الخطوة
-print-col-standard = المعيار
-print-col-first-try = صحيح من المحاولة الأولى
-print-col-after-retries = صحيح بعد إعادة المحاولة
 print-col-incorrect = غير صحيح
-print-col-no-verdict = بلا حكم
-print-col-not-reached = لم يصل إليها
-print-col-mean-attempts = متوسط المحاولات
-print-col-mean-hints = متوسط التلميحات
 print-col-median-time = الوقت الوسيط*
 print-col-helped = تلقّوا مساعدة · ثم أصابوا**
-print-col-responses = الإجابات الشائعة
 print-not-assessed = (غير مُقيَّمة)
 print-steps-note = * الوقت الوسيط على خطوة: من إنهاء الخطوة السابقة إلى إنهاء هذه (لا وقت للخطوة الأولى). ** طلبات المساعدة التي أُجيبت أو اعتُذر عنها في الخطوة، وكم من هؤلاء المتعلّمين أصابوا بعدها (في محاولتهم التالية للخطوة، أو للخطوة التالية إن كانوا قد أنهوها قبل المساعدة).
 
-print-mastery-title = الإتقان حسب المعيار
-print-col-learners = المتعلّمون
 print-col-results = النتائج
-print-col-checked = المُتحقَّق منها
-print-col-correct = الصحيحة
 print-col-attempts = المحاولات
 print-col-hints = التلميحات
-print-col-summary = الخلاصة
-print-all-standards = كل المعايير
-print-mastery-correct = { $correct } صحيحة من { $checked }
-print-mastery-not-enough = أدلة غير كافية ({ $checked } مُتحقَّق منها)
 
 print-follow-up-title = من يحتاج إلى متابعة
-print-nobody = لا أحد.
 print-col-learner = المتعلّم
 print-col-why = السبب
 print-why-missed-help = طلب المساعدة؛ وأُغلق الطلب دون إجابة

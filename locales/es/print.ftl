@@ -16,35 +16,17 @@ print-completion = { $finished } de { $learners ->
     } terminaron todos los pasos; { $started } empezaron.
 
 print-steps-title = Pasos
-print-col-step = Paso
-print-col-standard = Estándar
-print-col-first-try = Bien al primer intento
-print-col-after-retries = Bien tras reintentos
 print-col-incorrect = Incorrecto
-print-col-no-verdict = Sin veredicto
-print-col-not-reached = Sin llegar
-print-col-mean-attempts = Intentos (media)
-print-col-mean-hints = Pistas (media)
 print-col-median-time = Tiempo mediano*
 print-col-helped = Ayudados · luego bien**
-print-col-responses = Respuestas frecuentes
 print-not-assessed = (no evaluado)
 print-steps-note = * Tiempo mediano en un paso: desde terminar el paso anterior hasta terminar este (el primer paso no tiene). ** Solicitudes de ayuda respondidas o rechazadas en el paso, y cuántos de esos estudiantes acertaron después (en su siguiente intento del paso, o del paso siguiente si ya lo habían terminado antes de la ayuda).
 
-print-mastery-title = Dominio por estándar
-print-col-learners = Estudiantes
 print-col-results = Resultados
-print-col-checked = Comprobados
-print-col-correct = Correctos
 print-col-attempts = Intentos
 print-col-hints = Pistas
-print-col-summary = Resumen
-print-all-standards = Todos los estándares
-print-mastery-correct = { $correct } de { $checked } correctos
-print-mastery-not-enough = evidencia insuficiente ({ $checked } comprobados)
 
 print-follow-up-title = Quién necesita seguimiento
-print-nobody = Nadie.
 print-col-learner = Estudiante
 print-col-why = Motivo
 print-why-missed-help = pidió ayuda; la solicitud se cerró sin respuesta

@@ -620,18 +620,18 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
         h,
         "<h2>{}</h2><table><thead><tr>{}{}{}{}{}{}{}{}{}{}{}{}</tr></thead><tbody>",
         e(&c.t("print-steps-title")),
-        th("print-col-step", false),
-        th("print-col-standard", false),
-        th("print-col-first-try", true),
-        th("print-col-after-retries", true),
+        th("report-step", false),
+        th("report-standard", false),
+        th("report-right-first-try", true),
+        th("report-right-after-retries", true),
         th("print-col-incorrect", true),
-        th("print-col-no-verdict", true),
-        th("print-col-not-reached", true),
-        th("print-col-mean-attempts", true),
-        th("print-col-mean-hints", true),
+        th("report-no-verdict", true),
+        th("report-not-reached", true),
+        th("report-mean-attempts", true),
+        th("report-mean-hints", true),
         th("print-col-median-time", true),
         th("print-col-helped", true),
-        th("print-col-responses", false),
+        th("report-common-responses", false),
     );
     let n = |v: i32| c.number(f64::from(v));
     for s in &a.steps {
@@ -683,24 +683,27 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
         "</tbody></table><p class=\"meta\">{}</p><h2>{}</h2><table><thead><tr>{}{}{}{}{}{}{}{}\
          </tr></thead><tbody>",
         e(&c.t("print-steps-note")),
-        e(&c.t("print-mastery-title")),
-        th("print-col-standard", false),
-        th("print-col-learners", true),
+        e(&c.t("report-mastery-caption")),
+        th("report-standard", false),
+        th("report-learners", true),
         th("print-col-results", true),
-        th("print-col-checked", true),
-        th("print-col-correct", true),
+        th("report-checked", true),
+        th("report-correct", true),
         th("print-col-attempts", true),
         th("print-col-hints", true),
-        th("print-col-summary", false),
+        th("report-summary", false),
     );
     for m in &a.mastery {
         // The report shows every count (the teacher's own class), so a row is a verdict or
         // "not enough evidence", as `progress::mastery` decides.
         let summary = if m.checked < crate::progress::mastery::MIN_EVIDENCE as i32 {
-            c.t_args("print-mastery-not-enough", &[("checked", m.checked.into())])
+            c.t_args(
+                "report-not-enough-evidence",
+                &[("checked", m.checked.into())],
+            )
         } else {
             c.t_args(
-                "print-mastery-correct",
+                "report-correct-of-checked",
                 &[("correct", m.correct.into()), ("checked", m.checked.into())],
             )
         };
@@ -710,7 +713,7 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
              <td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
             m.standard
                 .as_deref()
-                .map_or_else(|| e(&c.t("print-all-standards")), data),
+                .map_or_else(|| e(&c.t("report-all-standards")), data),
             n(m.learners),
             n(m.results),
             n(m.checked),
@@ -726,13 +729,13 @@ fn assignment_html(h: &mut String, report: &ReportView, a: &AssignmentReportView
         e(&c.t("print-follow-up-title"))
     );
     if a.follow_ups.is_empty() {
-        let _ = write!(h, "<p class=\"muted\">{}</p>", e(&c.t("print-nobody")));
+        let _ = write!(h, "<p class=\"muted\">{}</p>", e(&c.t("report-nobody")));
     } else {
         let _ = write!(
             h,
             "<table><thead><tr>{}{}{}</tr></thead><tbody>",
             th("print-col-learner", false),
-            th("print-col-step", false),
+            th("report-step", false),
             th("print-col-why", false)
         );
         for f in &a.follow_ups {

@@ -89,13 +89,15 @@ fn ids_the_code_asks_for() -> BTreeSet<String> {
             {
                 let text = std::fs::read_to_string(&path).unwrap_or_default();
                 // A call with a literal id, and any literal id of the Rust side's files (an
-                // error's `Said`, a table of column headers): their prefixes are the catalogs'.
+                // error's `Said`, a table of column headers): these prefixes are the Rust side's and the
+                // report's, which the printable page shares with the window.
                 for call in [
                     ".t(\"",
                     ".t_args(\"",
                     "\"error-",
                     "\"view-",
                     "\"print-",
+                    "\"report-",
                     "\"span-",
                 ] {
                     for (at, _) in text.match_indices(call) {

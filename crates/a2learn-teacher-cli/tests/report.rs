@@ -483,7 +483,7 @@ async fn the_report_matches_the_host_log_and_names_nobody_by_default() {
     let (out, ar) = in_lang("ar");
     ok(&out);
     let ar = std::fs::read_to_string(ar).unwrap();
-    assert!(ar.contains("<html lang=\"ar\" dir=\"rtl\">") && ar.contains("الإتقان حسب المعيار"));
+    assert!(ar.contains("<html lang=\"ar\" dir=\"rtl\">") && ar.contains("الإتقان بحسب المعيار"));
     let (out, fr) = in_lang("fr");
     assert!(!out.status.success(), "French is not shipped");
     assert!(
