@@ -345,6 +345,13 @@ impl Store {
                 known,
             });
         }
+        // Two processes opening a new database at once (two syncs started together, or a sync
+        // and `db info`) take turns, under an exclusive lock on a file beside the database:
+        // sqlx's SQLite migrator takes no lock (the second would fail with "table already
+        // exists"), and setting WAL mode on a file another process is creating can fail at once
+        // with "database is locked", busy timeout or not (seen: a sync that never started while
+        // `db info` opened the same new file). The second then finds the file made and migrated.
+        let lock = migration_lock(path).await?;
         let options = SqliteConnectOptions::from_str("sqlite://")
             .map_err(|source| StoreError::Open {
                 path: path.to_path_buf(),
@@ -379,11 +386,6 @@ impl Store {
                 },
                 Err(damaged) => damaged,
             })?;
-        // Two processes opening a new database at once (two syncs started together) would both
-        // run the migrations, and sqlx's SQLite migrator takes no lock: the second fails with
-        // "table already exists". An exclusive lock on a file beside the database makes them
-        // take turns; the second then finds every migration applied.
-        let lock = migration_lock(path).await?;
         // Again under the lock: another process may have migrated the file meanwhile.
         let applied = match pool.acquire().await {
             Ok(mut conn) => health::read_version(&mut conn).await,

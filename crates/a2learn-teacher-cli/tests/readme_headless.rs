@@ -121,10 +121,12 @@ fn the_readmes_headless_try_stores_the_class() {
         !sync_line.contains('<'),
         "a placeholder the host did not fill: {sync_line}"
     );
+    // The sync's log, kept to say why when nothing arrives (it holds no name: ids only).
+    let log = dir.path().join("sync.log");
     let _sync = Killed(
         command(&sync_line)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .unwrap(),
     );
@@ -147,7 +149,11 @@ fn the_readmes_headless_try_stores_the_class() {
         }
         std::thread::sleep(Duration::from_millis(300));
     };
-    assert!(results > 0, "the README's sync stored no result in 90 s");
+    assert!(
+        results > 0,
+        "the README's sync stored no result in 90 s; its log:\n{}",
+        std::fs::read_to_string(&log).unwrap_or_default()
+    );
 }
 
 /// The negative control: with `--no-class` the host names no class, so the README's second
