@@ -78,6 +78,11 @@ pub fn set_window_language(lang: Lang) {
     WINDOW_LANGUAGE.store(n, Ordering::Relaxed);
 }
 
+/// The words of the window's language: what Rust says to the window is said with these.
+pub fn window_words() -> &'static Words {
+    words(window_language())
+}
+
 pub fn window_language() -> Lang {
     match WINDOW_LANGUAGE.load(Ordering::Relaxed) {
         1 => Lang::Es,
@@ -89,7 +94,7 @@ pub fn window_language() -> Lang {
 
 impl<E: Coded> From<E> for UiError {
     fn from(err: E) -> Self {
-        let c = words(window_language());
+        let c = window_words();
         let code = err.code();
         let message = err
             .localized(c)

@@ -51,10 +51,7 @@ impl DeskNotifier {
             return Ok(None);
         }
         let count = i32::try_from(waiting.len()).unwrap_or(i32::MAX);
-        Ok(Some(notification_text(
-            count,
-            a2learn_i18n::words(crate::error::window_language()),
-        )))
+        Ok(Some(notification_text(count, crate::error::window_words())))
     }
 }
 

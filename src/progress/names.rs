@@ -47,7 +47,7 @@ impl Labeler {
                 .collect(),
             Privacy::Projector { seed } => {
                 // Aliases are words the window shows: in its language.
-                let words = a2learn_i18n::words(crate::error::window_language());
+                let words = crate::error::window_words();
                 let mut order: Vec<(u64, &String)> =
                     learners.iter().map(|l| (mix(seed, l), l)).collect();
                 order.sort();
@@ -81,9 +81,7 @@ impl Labeler {
     pub fn label(&self, learner: &str) -> String {
         match self.labels.get(learner) {
             Some(l) => l.clone(),
-            None if self.projector_safe() => {
-                a2learn_i18n::words(crate::error::window_language()).t("view-learner")
-            }
+            None if self.projector_safe() => crate::error::window_words().t("view-learner"),
             None => learner.to_string(),
         }
     }

@@ -132,9 +132,8 @@ pub async fn classes(store: &Store) -> Result<Vec<ClassSummary>, ViewError> {
         .into_iter()
         .map(|c| ClassSummary {
             host: shared.contains(&c.title).then(|| {
-                c.host_id.unwrap_or_else(|| {
-                    a2learn_i18n::words(crate::error::window_language()).t("view-no-host")
-                })
+                c.host_id
+                    .unwrap_or_else(|| crate::error::window_words().t("view-no-host"))
             }),
             class_id: c.class_id,
             title: c.title,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ViewError;
 use crate::dto::{count_i32 as n32, ms};
-use crate::error::window_language;
+use crate::error::window_words;
 use crate::groups::Scope;
 use crate::live::Live;
 use crate::progress::assign::{self, FieldError};
@@ -675,7 +675,7 @@ pub async fn assign(live: &Live, input: AssignInput) -> Result<AssignOutcomeView
             .map(|FieldError { field, message }| FieldErrorView {
                 field,
                 // The view is the window's: its words are in the window's language.
-                message: message.in_language(a2learn_i18n::words(window_language())),
+                message: message.in_language(window_words()),
             })
             .collect(),
     })

@@ -104,7 +104,7 @@ pub async fn groups_view(
                 let (name, misconception, missed_standard) = match s.basis {
                     Basis::Misconception(m) => (m.clone(), Some(m), None),
                     Basis::MissedStandard(code) => (
-                        a2learn_i18n::words(crate::error::window_language())
+                        crate::error::window_words()
                             .t_args("view-missed-group-name", &[("standard", (&code).into())]),
                         None,
                         Some(code),

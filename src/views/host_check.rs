@@ -56,7 +56,7 @@ impl HostCheckView {
             Err(e) => {
                 use crate::error::Coded as _;
                 // With no checks to build it from, the window shows this sentence as it is.
-                let w = a2learn_i18n::words(crate::error::window_language());
+                let w = crate::error::window_words();
                 let error = e.localized(w).unwrap_or_else(|| e.to_string());
                 HostCheckView {
                     works: false,

@@ -76,7 +76,7 @@ pub fn view(db: &Path, error: &StoreError) -> RecoveryView {
         message: {
             use crate::error::Coded as _;
             error
-                .localized(a2learn_i18n::words(crate::error::window_language()))
+                .localized(crate::error::window_words())
                 .unwrap_or_else(|| error.to_string())
         },
         database: db.display().to_string(),

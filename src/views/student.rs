@@ -161,7 +161,7 @@ pub async fn student_page(
         return Err(crate::error::Said::hidden_from_room("error-hidden-student").into());
     }
     // The page's sentences are the window's: in its language.
-    let w = a2learn_i18n::words(crate::error::window_language());
+    let w = crate::error::window_words();
     let learners = store.learners(class_id).await?;
     if !learners.iter().any(|l| l == learner) {
         return Err(

@@ -55,10 +55,7 @@ pub async fn open_projector<R: Runtime>(
         PROJECTOR_LABEL,
         WebviewUrl::App("projector.html".into()),
     )
-    .title(
-        a2learn_teacher::i18n::words(a2learn_teacher::error::window_language())
-            .t("view-projector-window-title"),
-    )
+    .title(a2learn_teacher::error::window_words().t("view-projector-window-title"))
     .initialization_script(crate::system_language_script())
     .inner_size(1280.0, 720.0)
     .build()

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dateTime, plural, span } from ".";
+import { dateTime, span } from ".";
 
 describe("the window's words for times and counts", () => {
-  it("says its nouns right", () => {
-    expect(plural(1, "attempt", "attempts")).toBe("1 attempt");
-    expect(plural(0, "attempt", "attempts")).toBe("0 attempts");
-    expect(plural(3, "hint", "hints")).toBe("3 hints");
-  });
-
   it("says spans of time in the largest unit that fits", () => {
     expect(span(44_600)).toBe("45 s");
     expect(span(3 * 60_000 + 20_000)).toBe("3 min");

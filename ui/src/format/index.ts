@@ -59,8 +59,3 @@ export function span(ms: number): string {
   const h = Math.floor(m / 60);
   return m % 60 ? t("span-hours-minutes", { h, m: m % 60 }) : t("span-hours", { h });
 }
-
-/** "1 attempt", "2 attempts" — English only; being replaced by the catalogs' plurals. */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

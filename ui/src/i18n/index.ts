@@ -168,11 +168,6 @@ export function t(id: string, args?: Args): string {
   return text;
 }
 
-/** Whether a message exists (for text the host may or may not have a catalog entry for). */
-export function has(id: string): boolean {
-  return bundleOf(current).hasMessage(id);
-}
-
 /** A count in the teacher's locale: "1,234", "1.234", "١٬٢٣٤". */
 export function num(n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(intlLocale(), options).format(n);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { setLanguageChoice } from "../../i18n";
 import type { ClassViewIpc, ReportView, TeacherIpc } from "../../ipc";
 import { toUiError } from "../../ipc";
+import { sampleReport } from "../../test-support/sampleReport";
 import { Report } from "./Report";
 
 afterEach(() => {
@@ -10,63 +11,17 @@ afterEach(() => {
   setLanguageChoice("en");
 });
 
-const REPORT: ReportView = {
-  class_id: "c",
-  class_title: "Period 3",
-  identified: false,
-  generated_at: "2026-12-01T14:00:00Z",
-  generated_ms: Date.UTC(2026, 11, 1, 14, 0),
-  freshness: {
-    state: "current",
-    newest_work_ms: Date.UTC(2026, 11, 1, 13, 59, 58),
-    last_heard_ms: Date.UTC(2026, 11, 1, 13, 59, 59),
-  },
-  group: null,
-  assignments: [
-    {
-      assignment_id: "a1",
-      pathway_id: "p",
-      pathway_title: "Fractions",
-      learners: 3,
-      completion: { learners: 3, started: 2, finished: 1 },
-      steps: [
-        {
-          widget_id: "w1",
-          title: "Compare fractions",
-          standard: "4.NF",
-          assesses: true,
-          first_try: 1,
-          after_retries: 0,
-          incorrect: 1,
-          no_verdict: 0,
-          not_reached: 1,
-          mean_attempts: 1.5,
-          median_time_ms: 150_000,
-          helped: 3,
-          then_right: 2,
-          mean_hints: 0,
-          common_responses: [{ response: "3/4", count: 2 }],
-          who: {
-            first_try: ["anon_1"],
-            after_retries: [],
-            incorrect: ["anon_2"],
-            no_verdict: [],
-            not_reached: ["anon_3"],
-          },
-        },
-      ],
-      mastery: [
-        { standard: "4.NF", learners: 2, results: 2, checked: 2, correct: 1, attempts: 3, hints: 0, summary: "" },
-        { standard: null, learners: 3, results: 5, checked: 4, correct: 3, attempts: 6, hints: 0, summary: "" },
-      ],
-      follow_ups: [
-        { learner: "anon_2", widget_id: "w1", step_title: "Compare fractions", reason: "incorrect" },
-        { learner: "anon_3", widget_id: "w1", step_title: "Compare fractions", reason: "missed_help_request" },
-      ],
-      students: [],
-    },
+const REPORT: ReportView = sampleReport({
+  response: "3/4",
+  mastery: [
+    { standard: "4.NF", learners: 2, results: 2, checked: 2, correct: 1, attempts: 3, hints: 0, summary: "" },
+    { standard: null, learners: 3, results: 5, checked: 4, correct: 3, attempts: 6, hints: 0, summary: "" },
   ],
-};
+  followUps: [
+    { learner: "anon_2", widget_id: "w1", step_title: "Compare fractions", reason: "incorrect" },
+    { learner: "anon_3", widget_id: "w1", step_title: "Compare fractions", reason: "missed_help_request" },
+  ],
+});
 
 function ipc(): TeacherIpc {
   const classView = { report: async () => REPORT } as Partial<ClassViewIpc>;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ClassViewIpc, ReportView, StudentPageView, TeacherIpc } from "../../ipc";
 import { IpcError, toUiError } from "../../ipc";
 import { noRoomControls } from "../../test-support/fakeRoom";
+import { sampleReport } from "../../test-support/sampleReport";
 import { Report } from "../report/Report";
 import { StudentPage } from "./StudentPage";
 
@@ -145,68 +146,22 @@ describe("a student's page", () => {
   });
 });
 
-const report: ReportView = {
-  class_id: "c",
-  class_title: "Period 3",
-  identified: false,
-  generated_at: "2026-12-01T14:00:00Z",
-  generated_ms: Date.UTC(2026, 11, 1, 14, 0),
-  freshness: {
-    state: "current",
-    newest_work_ms: Date.UTC(2026, 11, 1, 13, 59, 58),
-    last_heard_ms: Date.UTC(2026, 11, 1, 13, 59, 59),
-  },
-  group: null,
-  assignments: [
+const report: ReportView = sampleReport({
+  response: HOSTILE,
+  mastery: [
     {
-      assignment_id: "a1",
-      pathway_id: "p",
-      pathway_title: "Fractions",
-      learners: 3,
-      completion: { learners: 3, started: 2, finished: 1 },
-      steps: [
-        {
-          widget_id: "w1",
-          title: "Compare fractions",
-          standard: "4.NF",
-          assesses: true,
-          first_try: 1,
-          after_retries: 0,
-          incorrect: 1,
-          no_verdict: 0,
-          not_reached: 1,
-          mean_attempts: 1.5,
-          median_time_ms: 150_000,
-          helped: 3,
-          then_right: 2,
-          mean_hints: 0,
-          common_responses: [{ response: HOSTILE, count: 2 }],
-          who: {
-            first_try: ["anon_1"],
-            after_retries: [],
-            incorrect: ["anon_2"],
-            no_verdict: [],
-            not_reached: ["anon_3"],
-          },
-        },
-      ],
-      mastery: [
-        {
-          standard: "4.NF",
-          learners: 2,
-          results: 2,
-          checked: 2,
-          correct: 1,
-          attempts: 3,
-          hints: 0,
-          summary: "1 of 2 correct",
-        },
-      ],
-      follow_ups: [{ learner: "anon_2", widget_id: "w1", step_title: "Compare fractions", reason: "incorrect" }],
-      students: [],
+      standard: "4.NF",
+      learners: 2,
+      results: 2,
+      checked: 2,
+      correct: 1,
+      attempts: 3,
+      hints: 0,
+      summary: "1 of 2 correct",
     },
   ],
-};
+  followUps: [{ learner: "anon_2", widget_id: "w1", step_title: "Compare fractions", reason: "incorrect" }],
+});
 
 describe("the after-class report", () => {
   it("shows the step report, opens a count's learners, and asks for names only when told", async () => {
